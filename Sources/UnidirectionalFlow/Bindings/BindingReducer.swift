@@ -1,0 +1,32 @@
+/// Applies binding actions to the state, before the feature's own logic runs after it.
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   BindingReducer(action: \.view.binding)
+///   Reduce { state, action in
+///     switch action {
+///     case .view(.binding):
+///       state.isFormValid = !state.email.isEmpty && !state.password.isEmpty
+///       return .none
+///     ...
+///     }
+///   }
+/// }
+/// ```
+public struct BindingReducer<State, Action: CasePathable>: Reducer {
+  public typealias Body = Never
+  @usableFromInline let toBindingAction: AnyCasePath<Action, BindingAction<State>>
+
+  /// Applies the binding actions found at `toBindingAction`.
+  @inlinable
+  public init(action toBindingAction: CaseKeyPath<Action, BindingAction<State>>) {
+    self.toBindingAction = Action.casePath(toBindingAction)
+  }
+
+  /// Writes the bound field for a binding action; ignores every other action.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    toBindingAction.extract(from: action)?.set(&state)
+    return .none
+  }
+}

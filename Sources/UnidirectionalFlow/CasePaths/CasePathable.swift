@@ -1,0 +1,52 @@
+/// An enum that publishes a case path for each of its cases.
+///
+/// Swift has key paths for stored properties but nothing for enum cases, and no macro can be
+/// fetched here, so an enum opts in by hand: it declares a struct whose properties are the
+/// case paths, one per case. That is the whole boilerplate, about three lines per case:
+///
+/// ```swift
+/// extension Login.Action: CasePathable {
+///   public struct AllCasePaths: Sendable {
+///     public var view: AnyCasePath<Login.Action, Login.Action.View> {
+///       AnyCasePath(embed: Login.Action.view) { if case .view(let v) = $0 { v } else { nil } }
+///     }
+///   }
+///   public static var allCasePaths: AllCasePaths { AllCasePaths() }
+/// }
+/// ```
+///
+/// A ``CaseKeyPath`` is then an ordinary key path into `AllCasePaths`, so `\.view.binding.email`
+/// is checked by the compiler and reads like the upstream library's case key paths.
+public protocol CasePathable {
+  /// The type whose properties are this enum's case paths.
+  associatedtype AllCasePaths
+  /// The case paths of this enum.
+  static var allCasePaths: AllCasePaths { get }
+}
+
+/// A key path naming an enum case (or a chain of nested cases) of `Root` whose payload is `Value`.
+///
+/// Written `\.login.view` where a `CaseKeyPath<App.Action, Login.Action.View>` is expected.
+public typealias CaseKeyPath<Root: CasePathable, Value> = KeyPath<
+  Root.AllCasePaths, AnyCasePath<Root, Value>
+>
+
+extension CasePathable {
+  /// Resolves a case key path into the case path it names.
+  @inlinable
+  public static func casePath<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> AnyCasePath<
+    Self, Value
+  > {
+    allCasePaths[keyPath: keyPath]
+  }
+
+  /// Whether this value is in the case named by `keyPath`: `action.is(\.view)`.
+  public func `is`<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> Bool {
+    Self.casePath(keyPath).extract(from: self) != nil
+  }
+
+  /// The payload of this value in the case named by `keyPath`, or `nil`.
+  public subscript<Value>(case keyPath: CaseKeyPath<Self, Value>) -> Value? {
+    Self.casePath(keyPath).extract(from: self)
+  }
+}

@@ -1,0 +1,99 @@
+/// An ordered collection of elements with unique identifiers, readable and writable by id.
+///
+/// The state of a list feature; ``Reducer/forEach(_:action:element:fileID:line:)`` runs an
+/// element's reducer on the element an action names.
+///
+/// ```swift
+/// var todos: IdentifiedArrayOf<Todo.State> = [Todo.State(id: 1)]
+/// todos[id: 1]?.isComplete = true
+/// ```
+public struct IdentifiedArray<ID: Hashable, Element> {
+  private let idOf: KeyPath<Element, ID> & Sendable
+  /// The identifiers in order.
+  public private(set) var ids: [ID]
+  private var elements: [ID: Element]
+
+  /// Creates an array from elements whose identifiers must be unique.
+  public init(uniqueElements: some Sequence<Element>, id: KeyPath<Element, ID> & Sendable) {
+    self.idOf = id
+    self.ids = []
+    self.elements = [:]
+    for element in uniqueElements {
+      let elementID = element[keyPath: id]
+      precondition(elements[elementID] == nil, "Duplicate identifier \(elementID)")
+      ids.append(elementID)
+      elements[elementID] = element
+    }
+  }
+
+  /// The element with `id`, or `nil`; assigning `nil` removes it, assigning a new id appends.
+  public subscript(id id: ID) -> Element? {
+    get { elements[id] }
+    set {
+      if let newValue {
+        if elements.updateValue(newValue, forKey: id) == nil { ids.append(id) }
+      } else if elements.removeValue(forKey: id) != nil {
+        ids.removeAll { $0 == id }
+      }
+    }
+  }
+
+  /// Appends `element` if its identifier is new; returns whether it was inserted.
+  @discardableResult
+  public mutating func append(_ element: Element) -> Bool {
+    let elementID = element[keyPath: idOf]
+    guard elements[elementID] == nil else { return false }
+    ids.append(elementID)
+    elements[elementID] = element
+    return true
+  }
+
+  /// Removes and returns the element with `id`.
+  @discardableResult
+  public mutating func remove(id: ID) -> Element? {
+    let removed = elements.removeValue(forKey: id)
+    if removed != nil { ids.removeAll { $0 == id } }
+    return removed
+  }
+}
+
+extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
+  /// Creates an array of identifiable elements, whose identifiers must be unique.
+  public init(uniqueElements: some Sequence<Element>) {
+    self.init(uniqueElements: uniqueElements, id: \.id)
+  }
+
+  /// Creates an empty array.
+  public init() {
+    self.init(uniqueElements: [], id: \.id)
+  }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID
+{
+  /// Creates an array from a literal of identifiable elements with unique identifiers.
+  public init(arrayLiteral elements: Element...) {
+    self.init(uniqueElements: elements)
+  }
+}
+
+extension IdentifiedArray: RandomAccessCollection {
+  /// The position of the first element.
+  public var startIndex: Int { ids.startIndex }
+  /// The position past the last element.
+  public var endIndex: Int { ids.endIndex }
+  /// The element at `position`.
+  public subscript(position: Int) -> Element { elements[ids[position]]! }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Equal when the same elements appear in the same order.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.ids == rhs.ids && lhs.elements == rhs.elements
+  }
+}
+
+extension IdentifiedArray: @unchecked Sendable where ID: Sendable, Element: Sendable {}
+
+/// An ``IdentifiedArray`` of `Identifiable` elements.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>

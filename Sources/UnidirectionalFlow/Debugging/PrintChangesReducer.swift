@@ -1,0 +1,30 @@
+extension Reducer {
+  /// Prints every action and the change it made to the state, as a line diff.
+  ///
+  /// ```swift
+  /// Store(initialState: App.State()) { App()._printChanges() }
+  /// ```
+  ///
+  /// Secrets: a type conforming to ``CustomDumpStringConvertible`` controls how it prints.
+  public func _printChanges(
+    to output: @escaping @Sendable (String) -> Void = { print($0) }
+  ) -> PrintChangesReducer<Self> {
+    PrintChangesReducer(base: self, output: output)
+  }
+}
+
+/// The reducer made by ``Reducer/_printChanges(to:)``.
+public struct PrintChangesReducer<Base: Reducer>: Reducer {
+  public typealias Body = Never
+  let base: Base
+  let output: @Sendable (String) -> Void
+
+  /// Runs the base reducer and prints what it did.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let before = stateDump(state)
+    let effect = base.reduce(into: &state, action: action)
+    let change = lineDiff(expected: before, actual: stateDump(state)) ?? "  (No state changes)"
+    output("received action:\n  \(stateDump(action))\n\(change)")
+    return effect
+  }
+}

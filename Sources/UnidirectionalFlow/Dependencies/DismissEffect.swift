@@ -1,0 +1,48 @@
+/// A dependency a presented feature calls to close itself, without knowing its parent.
+///
+/// ```swift
+/// case .quitButtonTapped:
+///   return .run { _ in await dismiss() }
+/// ```
+///
+/// The parent's presentation reducer (`ifLet` with a `PresentationAction`, or a stack's
+/// `forEach`) receives its `.dismiss` (or `.popFrom`) action as a result. Calling it outside an
+/// effect of a presented feature reports an issue.
+public struct DismissEffect: Sendable {
+  private let dismiss: (@Sendable () async -> Void)?
+
+  /// A dismiss effect that runs `dismiss`; tests may use it to observe dismissal.
+  public init(_ dismiss: @escaping @Sendable () async -> Void) { self.dismiss = dismiss }
+
+  init() { self.dismiss = nil }
+
+  /// Asks the parent to dismiss the feature this effect belongs to.
+  public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
+    if let dismiss {
+      await dismiss()
+    } else if let handler = DismissEffect.handler {
+      await handler()
+    } else {
+      reportIssue(
+        "`dismiss()` was called from \(fileID):\(line) outside an effect of a presented "
+          + "feature, so there is nothing to dismiss.")
+    }
+  }
+
+  /// The action sender of the innermost presented feature, bound by the store for the effects
+  /// it runs in a navigation scope.
+  @TaskLocal static var handler: (@Sendable () async -> Void)?
+}
+
+extension DependencyValues {
+  /// Closes the presented feature that calls it.
+  public var dismiss: DismissEffect {
+    get { self[DismissEffectKey.self] }
+    set { self[DismissEffectKey.self] = newValue }
+  }
+}
+
+private enum DismissEffectKey: DependencyKey {
+  static let liveValue = DismissEffect()
+  static let testValue = DismissEffect()
+}

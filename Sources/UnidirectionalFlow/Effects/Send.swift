@@ -1,0 +1,25 @@
+/// The function an effect uses to send actions back into its store.
+///
+/// Calling it hops to the main actor, where the store lives. After the effect has been
+/// cancelled, sends are dropped, so a cancelled request can never deliver a late response.
+///
+/// ```swift
+/// return .run { send in
+///   await send(.timerTicked)
+/// }
+/// ```
+public struct Send<Action>: Sendable {
+  let send: @MainActor @Sendable (Action) -> Void
+
+  /// Creates a send function from a closure; useful to drive an effect in isolation.
+  public init(send: @escaping @MainActor @Sendable (Action) -> Void) {
+    self.send = send
+  }
+
+  /// Sends `action` to the store, unless the current task was cancelled.
+  @MainActor
+  public func callAsFunction(_ action: Action) {
+    guard !Task.isCancelled else { return }
+    send(action)
+  }
+}

@@ -1,0 +1,64 @@
+extension Reducer where State: CasePathable, Action: CasePathable {
+  /// Runs `wrapped` while the enum state is in one case.
+  ///
+  /// The child runs before the parent. When the state switches to another case, every effect
+  /// the old case started is cancelled. An action for an inactive case changes nothing and is
+  /// reported.
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .ifCaseLet(\.login, action: \.login) { Login() }
+  ///   .ifCaseLet(\.newGame, action: \.newGame) { NewGame() }
+  /// ```
+  public func ifCaseLet<Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, Case.State>,
+    action toCaseAction: CaseKeyPath<Action, Case.Action>,
+    @ReducerBuilder<Case.State, Case.Action> then caseReducer: () -> Case,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfCaseLetReducer<Self, Case> {
+    IfCaseLetReducer(
+      parent: self, child: caseReducer(), toCaseStateKeyPath: toCaseState,
+      toCaseState: State.casePath(toCaseState), toCaseAction: Action.casePath(toCaseAction),
+      fileID: fileID, line: line)
+  }
+}
+
+/// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:line:)``.
+public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer
+where Parent.State: CasePathable {
+  public typealias Body = Never
+  let parent: Parent
+  let child: Child
+  let toCaseStateKeyPath: AnyKeyPath
+  let toCaseState: AnyCasePath<Parent.State, Child.State>
+  let toCaseAction: AnyCasePath<Parent.Action, Child.Action>
+  let fileID: StaticString
+  let line: UInt
+
+  /// Runs the case's reducer (if active), then the parent, then cancels a left case's effects.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    let navigationID = CancelID(NavigationID(path: toCaseStateKeyPath))
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toCaseAction.extract(from: action) {
+      if var childState = toCaseState.extract(from: state) {
+        childEffect = child.reduce(into: &childState, action: childAction)
+          .map(toCaseAction.embedFunction)
+          .navigationScoped(id: navigationID, dismissAction: nil)
+        state = toCaseState.embed(childState)
+      } else {
+        reportIssue(
+          "An ifCaseLet at \(fileID):\(line) received \(childAction) while the state was in "
+            + "another case; the action was ignored.", severity: .warning)
+      }
+    }
+    let wasActive = toCaseState.extract(from: state) != nil
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let cancelEffect: Effect<Parent.Action> =
+      wasActive && toCaseState.extract(from: state) == nil
+      ? .cancel(navigation: navigationID) : .none
+    return childEffect.merging(parentEffect).merging(cancelEffect)
+  }
+}

@@ -1,0 +1,58 @@
+extension Reducer where Action: CasePathable {
+  /// Runs `wrapped` on an optional child state while it exists.
+  ///
+  /// The child runs before the parent, so the parent sees the child's changes. When the parent
+  /// sets the child state to `nil`, every effect the child started is cancelled. An action for
+  /// an absent child changes nothing and is reported.
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .ifLet(\.editor, action: \.editor) { Editor() }
+  /// ```
+  public func ifLet<Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, Wrapped.State?>,
+    action toWrappedAction: CaseKeyPath<Action, Wrapped.Action>,
+    @ReducerBuilder<Wrapped.State, Wrapped.Action> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfLetReducer<Self, Wrapped> {
+    IfLetReducer(
+      parent: self, child: wrapped(), toChildState: toWrappedState,
+      toChildAction: Action.casePath(toWrappedAction), fileID: fileID, line: line)
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)``.
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  public typealias Body = Never
+  let parent: Parent
+  let child: Child
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  let fileID: StaticString
+  let line: UInt
+
+  /// Runs the child (if present), then the parent, then cancels a removed child's effects.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    let navigationID = CancelID(NavigationID(path: toChildState))
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(from: action) {
+      if state[keyPath: toChildState] != nil {
+        childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+          .map(toChildAction.embedFunction)
+          .navigationScoped(id: navigationID, dismissAction: nil)
+      } else {
+        reportIssue(
+          "An ifLet at \(fileID):\(line) received \(childAction) while its child state was "
+            + "nil; the action was ignored.", severity: .warning)
+      }
+    }
+    let wasPresent = state[keyPath: toChildState] != nil
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let cancelEffect: Effect<Parent.Action> =
+      wasPresent && state[keyPath: toChildState] == nil ? .cancel(navigation: navigationID) : .none
+    return childEffect.merging(parentEffect).merging(cancelEffect)
+  }
+}

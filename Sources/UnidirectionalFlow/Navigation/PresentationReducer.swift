@@ -1,0 +1,86 @@
+extension Reducer where Action: CasePathable {
+  /// Presents an optional child feature driven by ``PresentationAction``.
+  ///
+  /// - `.presented(action)` runs the child, then the parent.
+  /// - `.dismiss` runs the parent, then sets the child state to `nil`.
+  /// - The child can close itself with the `dismiss` dependency.
+  /// - Whenever the child state goes away, every effect it started is cancelled: its late
+  ///   responses never arrive.
+  ///
+  /// ```swift
+  /// .ifLet(\.twoFactor, action: \.twoFactor) { TwoFactor() }
+  /// ```
+  public func ifLet<Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, Wrapped.State?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<Wrapped.Action>>,
+    @ReducerBuilder<Wrapped.State, Wrapped.Action> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Self, Wrapped> {
+    PresentationReducer(
+      parent: self, child: wrapped(), toChildState: toWrappedState,
+      toPresentationAction: Action.casePath(toPresentationAction), fileID: fileID, line: line)
+  }
+
+  /// Presents an alert held in an optional field; any of its actions closes it.
+  ///
+  /// ```swift
+  /// .ifLet(\.alert, action: \.alert)
+  /// ```
+  public func ifLet<AlertAction>(
+    _ toAlertState: WritableKeyPath<State, AlertState<AlertAction>?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Self, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
+    PresentationReducer(
+      parent: self, child: EmptyReducer(), toChildState: toAlertState,
+      toPresentationAction: Action.casePath(toPresentationAction), dismissesOnAnyAction: true,
+      fileID: fileID, line: line)
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)-(_,CaseKeyPath<Action,PresentationAction<Wrapped.Action>>,_,_,_)``.
+public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  public typealias Body = Never
+  let parent: Parent
+  let child: Child
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
+  var dismissesOnAnyAction = false
+  let fileID: StaticString
+  let line: UInt
+
+  /// Routes presentation actions, runs the parent, and cleans up after a dismissal.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    let navigationID = CancelID(NavigationID(path: toChildState))
+    let wasPresent = state[keyPath: toChildState] != nil
+    var childEffect = Effect<Parent.Action>.none
+    var dismisses = false
+    if let presentationAction = toPresentationAction.extract(from: action) {
+      if !wasPresent {
+        reportIssue(
+          "A presentation at \(fileID):\(line) received \(presentationAction) while nothing "
+            + "was presented; the action was ignored.", severity: .warning)
+        return .none
+      }
+      switch presentationAction {
+      case .dismiss:
+        dismisses = true
+      case .presented(let childAction):
+        let embed = toPresentationAction.embedFunction
+        childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+          .map { embed(.presented($0)) }
+          .navigationScoped(id: navigationID, dismissAction: embed(.dismiss))
+        dismisses = dismissesOnAnyAction
+      }
+    }
+    let parentEffect = parent.reduce(into: &state, action: action)
+    if dismisses { state[keyPath: toChildState] = nil }
+    let cancelEffect: Effect<Parent.Action> =
+      wasPresent && state[keyPath: toChildState] == nil ? .cancel(navigation: navigationID) : .none
+    return childEffect.merging(parentEffect).merging(cancelEffect)
+  }
+}

@@ -1,0 +1,83 @@
+extension Reducer where Action: CasePathable {
+  /// Runs a navigation stack: each pushed element runs `destination`, pushes and pops change
+  /// the stack, and a popped element's effects are cancelled.
+  ///
+  /// An element can pop itself (and everything above it) with the `dismiss` dependency. The
+  /// element runs before the parent; the parent sees `.popFrom` before the pop happens.
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .forEach(\.path, action: \.path) { Path() }
+  /// ```
+  public func forEach<Destination: Reducer>(
+    _ toStack: WritableKeyPath<State, StackState<Destination.State>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<Destination.State, Destination.Action>>,
+    @ReducerBuilder<Destination.State, Destination.Action> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> StackReducer<Self, Destination> {
+    StackReducer(
+      parent: self, destination: destination(), toStack: toStack,
+      toStackAction: Action.casePath(toStackAction), fileID: fileID, line: line)
+  }
+}
+
+/// The reducer made by ``Reducer/forEach(_:action:destination:fileID:line:)``.
+public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  public typealias Body = Never
+  let parent: Parent
+  let destination: Destination
+  let toStack: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  let toStackAction: AnyCasePath<
+    Parent.Action, StackAction<Destination.State, Destination.Action>
+  >
+  let fileID: StaticString
+  let line: UInt
+
+  /// Routes element actions, runs the parent, then applies pushes and pops.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    let embed = toStackAction.embedFunction
+    var elementEffect = Effect<Parent.Action>.none
+    let stackAction = toStackAction.extract(from: action)
+    if case .element(let id, let elementAction)? = stackAction {
+      if state[keyPath: toStack][id: id] != nil {
+        elementEffect = destination.reduce(
+          into: &state[keyPath: toStack][id: id]!, action: elementAction
+        )
+        .map { embed(.element(id: id, action: $0)) }
+        .navigationScoped(id: navigationID(id), dismissAction: embed(.popFrom(id: id)))
+      } else {
+        reportIssue(
+          "A stack at \(fileID):\(line) received \(elementAction) for element \(id), which "
+            + "is not on the stack; the action was ignored.", severity: .warning)
+      }
+    }
+    let idsBefore = state[keyPath: toStack].ids
+    let parentEffect = parent.reduce(into: &state, action: action)
+    switch stackAction {
+    case .popFrom(let id)?:
+      state[keyPath: toStack].pop(from: id)
+    case .push(let id, let element)?:
+      if id == state[keyPath: toStack].nextElementID {
+        state[keyPath: toStack].push(element, id: id)
+      } else {
+        reportIssue(
+          "A stack at \(fileID):\(line) was asked to push with id \(id), but the next id is "
+            + "\(state[keyPath: toStack].nextElementID); the push was ignored.")
+      }
+    default:
+      break
+    }
+    let stackAfter = state[keyPath: toStack]
+    guard idsBefore != stackAfter.ids else { return elementEffect.merging(parentEffect) }
+    let cancelEffects = idsBefore.filter { stackAfter[id: $0] == nil }
+      .map { Effect<Parent.Action>.cancel(navigation: navigationID($0)) }
+    return elementEffect.merging(parentEffect).merging(.merge(cancelEffects))
+  }
+
+  private func navigationID(_ id: StackElementID) -> CancelID {
+    CancelID(NavigationID(path: toStack, element: AnyHashable(id)))
+  }
+}

@@ -1,0 +1,110 @@
+/// Builds a reducer from a list of reducers that run one after the other.
+///
+/// Used by ``Reducer/body`` and ``CombineReducers``; supports `if`, `if`/`else` and `switch`.
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  /// A lone reducer.
+  @inlinable
+  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action {
+    reducer
+  }
+
+  /// An empty block does nothing.
+  @inlinable
+  public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
+
+  /// The first reducer of a block.
+  @inlinable
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  where R.State == State, R.Action == Action {
+    first
+  }
+
+  /// The reducers so far, followed by one more.
+  @inlinable
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: R0, next: R1
+  ) -> CombinedReducer<R0, R1> where R0.State == State, R0.Action == Action {
+    CombinedReducer(accumulated, next)
+  }
+
+  /// An `if` without `else`.
+  @inlinable
+  public static func buildOptional<R: Reducer>(_ reducer: R?) -> OptionalReducer<R>
+  where R.State == State, R.Action == Action {
+    OptionalReducer(reducer)
+  }
+
+  /// The `if` branch of an `if`/`else` or the first branch of a `switch`.
+  @inlinable
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    first: First
+  ) -> EitherReducer<First, Second> where First.State == State, First.Action == Action {
+    .first(first)
+  }
+
+  /// The `else` branch of an `if`/`else` or a later branch of a `switch`.
+  @inlinable
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    second: Second
+  ) -> EitherReducer<First, Second> where Second.State == State, Second.Action == Action {
+    .second(second)
+  }
+}
+
+/// Two reducers run one after the other; what ``ReducerBuilder`` makes of a list.
+public struct CombinedReducer<R0: Reducer, R1: Reducer>: Reducer
+where R0.State == R1.State, R0.Action == R1.Action {
+  public typealias Body = Never
+  @usableFromInline let r0: R0
+  @usableFromInline let r1: R1
+
+  @inlinable init(_ r0: R0, _ r1: R1) {
+    self.r0 = r0
+    self.r1 = r1
+  }
+
+  /// Runs the first reducer, then the second, and merges their effects.
+  @inlinable
+  public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
+    let first = r0.reduce(into: &state, action: action)
+    return first.merging(r1.reduce(into: &state, action: action))
+  }
+}
+
+/// A reducer that runs only if it exists; what ``ReducerBuilder`` makes of an `if`.
+public struct OptionalReducer<Wrapped: Reducer>: Reducer {
+  public typealias Body = Never
+  @usableFromInline let wrapped: Wrapped?
+
+  @inlinable init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
+
+  /// Runs the wrapped reducer, if any.
+  @inlinable
+  public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<
+    Wrapped.Action
+  > {
+    wrapped?.reduce(into: &state, action: action) ?? .none
+  }
+}
+
+/// One of two reducers; what ``ReducerBuilder`` makes of `if`/`else` and `switch`.
+public enum EitherReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  public typealias Body = Never
+  /// The first branch.
+  case first(First)
+  /// The second branch.
+  case second(Second)
+
+  /// Runs whichever branch was taken.
+  @inlinable
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action>
+  {
+    switch self {
+    case .first(let reducer): reducer.reduce(into: &state, action: action)
+    case .second(let reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+}

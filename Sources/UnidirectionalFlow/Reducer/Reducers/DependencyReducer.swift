@@ -1,0 +1,33 @@
+extension Reducer {
+  /// Overrides a dependency for this reducer and the effects it starts.
+  ///
+  /// ```swift
+  /// Feature()
+  ///   .dependency(\.uuid, .incrementing)
+  /// ```
+  public func dependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    _ value: Value
+  ) -> DependencyReducer<Self> where Value: Sendable {
+    DependencyReducer(base: self) { $0[keyPath: keyPath] = value }
+  }
+
+  /// Changes dependencies for this reducer and the effects it starts.
+  public func transformDependency(
+    _ update: @escaping @Sendable (inout DependencyValues) -> Void
+  ) -> DependencyReducer<Self> {
+    DependencyReducer(base: self, update: update)
+  }
+}
+
+/// The reducer made by ``Reducer/dependency(_:_:)``.
+public struct DependencyReducer<Base: Reducer>: Reducer {
+  public typealias Body = Never
+  let base: Base
+  let update: @Sendable (inout DependencyValues) -> Void
+
+  /// Runs the base reducer with the changed dependencies.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    withDependencies(update) { base.reduce(into: &state, action: action) }
+  }
+}

@@ -1,0 +1,31 @@
+/// A reducer written as a closure, for a feature's own logic inside ``Reducer/body``.
+///
+/// ```swift
+/// Reduce { state, action in
+///   switch action {
+///   case .logoutButtonTapped:
+///     return .none
+///   }
+/// }
+/// ```
+public struct Reduce<State, Action>: Reducer {
+  public typealias Body = Never
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+
+  /// Creates a reducer from a closure that changes the state and returns effects.
+  @inlinable
+  public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
+    self.reduce = reduce
+  }
+
+  /// Wraps any reducer, to erase its type.
+  public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
+    self.reduce = reducer.reduce(into:action:)
+  }
+
+  /// Calls the closure.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reduce(&state, action)
+  }
+}

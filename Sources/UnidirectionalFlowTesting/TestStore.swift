@@ -1,0 +1,299 @@
+import Testing
+import UnidirectionalFlow
+
+/// A store for tests that checks, step by step, how a feature changes its state and which
+/// actions its effects send back.
+///
+/// It is exhaustive by default: every state change must be described, every action an effect
+/// sends must be received, and every effect must have finished by the end of the test.
+///
+/// ```swift
+/// @Test @MainActor func loginFlow() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Login.State()) {
+///     Login()
+///   } withDependencies: {
+///     $0.continuousClock = clock
+///   }
+///   await store.send(\.view.binding.email, "blob@pointfree.co") {
+///     $0.email = "blob@pointfree.co"
+///   }
+///   await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
+///   await clock.advance(by: .seconds(1))
+///   await store.receive(\.loginResponse.success) { $0.isLoginRequestInFlight = false }
+///   await store.finish()
+/// }
+/// ```
+///
+/// Failures describe the difference between the expected and the actual state as a line diff
+/// (`−` expected, `+` actual). Waiting for an effect never sleeps: the store yields until the
+/// awaited thing happens, and fails after ``timeout`` if it does not.
+@MainActor
+public final class TestStore<State: Equatable, Action: Sendable> {
+  /// How strictly this store checks the test.
+  public var exhaustivity: Exhaustivity = .on
+  /// How long `receive` and `finish` wait before failing.
+  public var timeout: Duration = .seconds(1)
+  /// The state as of the last assertion.
+  public private(set) var state: State
+
+  private let sendToStore: (Action) -> StoreTask
+  private let currentState: () -> State
+  private let store: Store<State, Action>
+  private var received: [(action: Action, state: State)] = []
+  private var lastSentState: State?
+  private var actionObservation: StoreSubscription?
+  private let sourceLocation: SourceLocation
+  private var didFinish = false
+
+  /// Creates a test store running `reducer` from `initialState`.
+  ///
+  /// Dependencies resolve to their test values unless `prepareDependencies` overrides them;
+  /// an unmocked dependency that is used reports a failure naming it.
+  public init<R: Reducer>(
+    initialState: State,
+    reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) where R.State == State, R.Action == Action {
+    TestIssueReporter.install
+    var dependencies = DependencyValues(context: .test)
+    prepareDependencies(&dependencies)
+    let store = withDependencies({ $0 = dependencies }) {
+      Store(initialState: initialState, reducer: reducer)
+    }
+    self.store = store
+    self.state = initialState
+    self.sourceLocation = sourceLocation
+    self.sendToStore = { store.send($0) }
+    self.currentState = { store.state }
+    self.actionObservation = store.observeActions { [unowned self] action, origin in
+      switch origin {
+      case .send: lastSentState = currentState()
+      case .effect: received.append((action, currentState()))
+      }
+    }
+  }
+
+  isolated deinit {
+    guard !didFinish, exhaustivity == .on else {
+      store.cancelEffects()
+      return
+    }
+    checkCompletion(sourceLocation: sourceLocation)
+    store.cancelEffects()
+  }
+
+  /// Sends `action` and checks that the state changed exactly as `updateStateToExpectedResult`
+  /// describes (starting from the state as of the last assertion).
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> StoreTask {
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        fail(
+          "Must handle \(received.count) received action(s) before sending an action:\n"
+            + received.map { "  " + describe($0.action) }.joined(separator: "\n"),
+          at: sourceLocation)
+      }
+      state = received.last!.state
+      received.removeAll()
+    }
+    lastSentState = nil
+    let task = sendToStore(action)
+    let actual = lastSentState ?? currentState()
+    expectState(actual, after: describe(action), updateStateToExpectedResult, at: sourceLocation)
+    await Task.yield()
+    return task
+  }
+
+  /// Sends the action at `casePath` with `value`: `send(\.view.binding.email, "a@b.c")`.
+  @discardableResult
+  public func send<Value>(
+    _ casePath: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> StoreTask where Action: CasePathable {
+    await send(
+      Action.casePath(casePath).embed(value), assert: updateStateToExpectedResult,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Waits for the next action an effect sends, checks that it equals `expectedAction`, and
+  /// checks the state change it caused.
+  public func receive(
+    _ expectedAction: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async where Action: Equatable {
+    await receive(
+      matching: { $0 == expectedAction }, expectation: describe(expectedAction),
+      updateStateToExpectedResult, sourceLocation: sourceLocation)
+  }
+
+  /// Waits for the next action an effect sends and checks that it is in the case at
+  /// `casePath`: `receive(\.loginResponse.success)`.
+  public func receive<Value>(
+    _ casePath: CaseKeyPath<Action, Value>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async where Action: CasePathable {
+    let path = Action.casePath(casePath)
+    await receive(
+      matching: { path.extract(from: $0) != nil }, expectation: "an action at \(casePath)",
+      updateStateToExpectedResult, sourceLocation: sourceLocation)
+  }
+
+  /// Waits for the next action an effect sends and checks that it is in the case at
+  /// `casePath` with payload `value`.
+  public func receive<Value: Equatable>(
+    _ casePath: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async where Action: CasePathable {
+    let path = Action.casePath(casePath)
+    await receive(
+      matching: { path.extract(from: $0) == value },
+      expectation: "an action at \(casePath) with \(stateDump(value))",
+      updateStateToExpectedResult, sourceLocation: sourceLocation)
+  }
+
+  /// Waits for the next action an effect sends and checks that `isMatching` accepts it.
+  public func receive(
+    _ isMatching: (Action) -> Bool,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      matching: isMatching, expectation: "an action matching the predicate",
+      updateStateToExpectedResult, sourceLocation: sourceLocation)
+  }
+
+  /// Waits for every effect to finish (up to ``timeout``), then checks that nothing is left
+  /// unasserted. Call it at the end of a test whose effects are still running.
+  public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+    let finished = await waitUntil { store.effectsInFlight == 0 }
+    didFinish = true
+    if exhaustivity == .off {
+      store.cancelEffects()
+      if let last = received.last { state = last.state }
+      received.removeAll()
+      return
+    }
+    if !finished {
+      fail(
+        "\(store.effectsInFlight) effect(s) still running after \(timeout). Every effect must "
+          + "finish (or be cancelled) before the end of the test; advance the test clock or "
+          + "cancel it.", at: sourceLocation)
+      store.cancelEffects()
+    }
+    checkCompletion(sourceLocation: sourceLocation)
+  }
+
+  /// Drops the actions received so far without asserting them.
+  public func skipReceivedActions() {
+    if let last = received.last { state = last.state }
+    received.removeAll()
+  }
+
+  /// Cancels every effect still running, so the test can end without waiting for them.
+  public func skipInFlightEffects() async {
+    store.cancelEffects()
+    _ = await waitUntil { store.effectsInFlight == 0 }
+  }
+
+  private func receive(
+    matching isMatching: (Action) -> Bool,
+    expectation: String,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    sourceLocation: SourceLocation
+  ) async {
+    while true {
+      guard await waitUntil({ !received.isEmpty }) else {
+        fail(
+          "Expected to receive \(expectation), but received none after \(timeout)"
+            + (store.effectsInFlight > 0
+              ? " (\(store.effectsInFlight) effect(s) still running; advance the test clock?)."
+              : " (no effect is running)."), at: sourceLocation)
+        return
+      }
+      let next = received.removeFirst()
+      if isMatching(next.action) {
+        expectState(
+          next.state, after: describe(next.action), updateStateToExpectedResult,
+          at: sourceLocation)
+        return
+      }
+      if exhaustivity == .on {
+        fail(
+          "Received an unexpected action. Expected \(expectation), received:\n  "
+            + describe(next.action), at: sourceLocation)
+        state = next.state
+        return
+      }
+      state = next.state
+    }
+  }
+
+  private func expectState(
+    _ actual: State,
+    after step: String,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    at sourceLocation: SourceLocation
+  ) {
+    var expected = exhaustivity == .on ? state : actual
+    do {
+      try updateStateToExpectedResult?(&expected)
+    } catch {
+      fail("The state assertion threw \(error).", at: sourceLocation)
+    }
+    defer { state = actual }
+    guard expected != actual else { return }
+    let diff = lineDiff(expected: stateDump(expected), actual: stateDump(actual)) ?? ""
+    let headline =
+      updateStateToExpectedResult == nil
+      ? "State was not expected to change, but a change occurred after \(step):"
+      : "A state change does not match expectation after \(step):"
+    fail("\(headline)\n\n\(diff)\n\n(Expected: −, Actual: +)", at: sourceLocation)
+  }
+
+  private func checkCompletion(sourceLocation: SourceLocation) {
+    if !received.isEmpty {
+      fail(
+        "The store received \(received.count) unexpected action(s) that were not asserted:\n"
+          + received.map { "  " + describe($0.action) }.joined(separator: "\n"),
+        at: sourceLocation)
+      received.removeAll()
+    }
+    if store.effectsInFlight > 0 {
+      fail(
+        "\(store.effectsInFlight) effect(s) still running at the end of the test. Every effect "
+          + "must finish (or be cancelled) before the test ends; await store.finish() or "
+          + "cancel it.", at: sourceLocation)
+    }
+  }
+
+  /// Yields to other tasks until `condition` holds or ``timeout`` passes; never sleeps.
+  private func waitUntil(_ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !condition() {
+      if clock.now >= deadline { return false }
+      await Task.yield()
+    }
+    return true
+  }
+
+  private func describe(_ action: Action) -> String {
+    stateDump(action).replacingOccurrences(of: "\n", with: "\n  ")
+  }
+
+  private func fail(_ message: String, at sourceLocation: SourceLocation) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}
