@@ -1,0 +1,389 @@
+/*
+ * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.0.
+ *
+ * A front end is a shared library that the host opens with dlopen. It exports one symbol,
+ * `tictactoe_frontend_entry`, returning a descriptor with its name, versions and callbacks.
+ * On attach the host hands it a table of host routines (`ttt_host_api`) and a root store
+ * handle; through them the front end reads typed state, sends typed user intents, subscribes to
+ * changes, logs, and asks the host to switch, attach or detach front ends.
+ *
+ * This header is all a front end needs: plain C11, only <stdint.h>, <stddef.h>, <stdbool.h>.
+ *
+ * Threads. The host runs the store on one thread, the "store thread" (the host's main thread).
+ * Every front-end callback is called on it. Each function below is tagged:
+ *   [store-thread]  call only on the store thread (from inside a callback, for instance).
+ *   [thread-safe]   call from any thread, and from inside a callback.
+ * Sends made from inside a callback are queued and processed in order after the current
+ * action, never recursively.
+ *
+ * Memory. The host never frees front-end memory and the front end never frees host memory.
+ * Every pointer is tagged with its lifetime:
+ *   [borrowed-call]    valid only for the duration of the call it was passed to or returned by.
+ *   [until-next-read]  valid until the next read of the same kind on the same handle, or detach.
+ *   [static]           valid for the life of the process (descriptor strings must be static
+ *                      storage: string literals in C, never temporary bridged strings).
+ *
+ * Secrets. Passwords and tokens never cross this ABI: state structs expose only their length,
+ * and secret fields are edited with ttt_host_api.edit_text, which the host applies itself.
+ *
+ * Versioning. Structs grow only at the end. Every struct the host fills or reads starts with
+ * `struct_size`; a reader never touches a field past the size it was given.
+ */
+#ifndef TICTACTOE_FRONTEND_H
+#define TICTACTOE_FRONTEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------- */
+/* Versions                                                                                  */
+/* ---------------------------------------------------------------------------------------- */
+
+/* The ABI version this header describes. A major bump breaks compatibility; a minor bump only
+ * appends fields or routines. */
+#define TTT_ABI_VERSION_MAJOR 1u
+#define TTT_ABI_VERSION_MINOR 0u
+
+/* The symbol every front end exports. */
+#define TTT_FRONTEND_ENTRY_SYMBOL "tictactoe_frontend_entry"
+
+/* Whether a front end built against `major.minor` can be loaded by a host implementing this
+ * header: same major, and a minor no newer than the host's (the host cannot provide routines
+ * it does not know about). */
+static inline bool ttt_abi_is_compatible(uint32_t major, uint32_t minor) {
+  return major == TTT_ABI_VERSION_MAJOR && minor <= TTT_ABI_VERSION_MINOR;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Status codes                                                                              */
+/* ---------------------------------------------------------------------------------------- */
+
+/* What a host routine returns. On anything but TTT_OK, `last_error` says what was wrong. */
+typedef enum ttt_status {
+  TTT_OK = 0,
+  /* The handle's feature is not on screen now (no game is being played, say). Not a bug:
+   * features come and go; read again after the next change notification. */
+  TTT_ERR_INACTIVE = 1,
+  /* A NULL pointer, a row of 7, invalid UTF-8, a struct_size that is too small. */
+  TTT_ERR_INVALID_ARGUMENT = 2,
+  /* An action tag or field id this host does not know. */
+  TTT_ERR_UNKNOWN = 3,
+  /* An action that belongs to another feature than the handle's. */
+  TTT_ERR_WRONG_FEATURE = 4,
+  /* The host does not support this request (an unknown request kind, say). */
+  TTT_ERR_UNSUPPORTED = 5,
+  /* The front end was detached; its handles no longer work. */
+  TTT_ERR_DETACHED = 6,
+} ttt_status;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Features and state                                                                        */
+/* ---------------------------------------------------------------------------------------- */
+
+/* The features of the app, each a screen. Login and new game are the two cases of the root;
+ * two-factor is presented by login; the game is presented by new game. */
+typedef enum ttt_feature {
+  TTT_FEATURE_ROOT = 0,
+  TTT_FEATURE_LOGIN = 1,
+  TTT_FEATURE_TWO_FACTOR = 2,
+  TTT_FEATURE_NEW_GAME = 3,
+  TTT_FEATURE_GAME = 4,
+} ttt_feature;
+
+/* A board cell's content, and a player. */
+typedef enum ttt_player {
+  TTT_PLAYER_NONE = 0,
+  TTT_PLAYER_X = 1,
+  TTT_PLAYER_O = 2,
+} ttt_player;
+
+/* The root state: which top-level feature is active. */
+typedef struct ttt_root_state {
+  uint32_t struct_size;
+  uint32_t active; /* TTT_FEATURE_LOGIN or TTT_FEATURE_NEW_GAME */
+} ttt_root_state;
+
+/* The login screen. Strings are UTF-8, NUL-terminated, [until-next-read]. */
+typedef struct ttt_login_state {
+  uint32_t struct_size;
+  const char *email;
+  size_t password_length;           /* the password itself never crosses the ABI */
+  bool is_form_valid;
+  bool is_login_request_in_flight;
+  const char *alert_title;          /* NULL when no alert is shown */
+  bool is_two_factor_presented;
+  /* Derived view values; front ends never re-derive these rules. */
+  bool is_login_button_enabled;
+  bool is_activity_indicator_visible;
+  bool is_form_disabled;
+} ttt_login_state;
+
+/* The two-factor screen, presented over login. Strings [until-next-read]. */
+typedef struct ttt_two_factor_state {
+  uint32_t struct_size;
+  size_t token_length;              /* the token itself never crosses the ABI */
+  const char *code;
+  bool is_form_valid;
+  bool is_two_factor_request_in_flight;
+  const char *alert_title;          /* NULL when no alert is shown */
+  bool is_submit_button_enabled;
+  bool is_activity_indicator_visible;
+  bool is_form_disabled;
+} ttt_two_factor_state;
+
+/* The new-game screen. Strings [until-next-read]. */
+typedef struct ttt_new_game_state {
+  uint32_t struct_size;
+  const char *o_player_name;
+  const char *x_player_name;
+  bool is_game_presented;
+  bool is_lets_play_button_enabled;
+} ttt_new_game_state;
+
+/* The game screen. Strings [until-next-read]. */
+typedef struct ttt_game_state {
+  uint32_t struct_size;
+  uint8_t board[3][3];              /* ttt_player values, board[row][column] */
+  uint32_t current_player;          /* ttt_player */
+  const char *o_player_name;
+  const char *x_player_name;
+  /* Derived view values. */
+  uint32_t winner;                  /* ttt_player; TTT_PLAYER_NONE while nobody has won */
+  bool is_tied;
+  bool is_board_disabled;
+  bool is_play_again_button_visible;
+  const char *title;                /* "Winner! Congrats Blob!", "Tied game!", "Blob, place your X" */
+} ttt_game_state;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Actions: every user intent, and nothing an effect alone may send                          */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Each tag names one user intent; the comment gives its JSON-lines case path and payload.
+ * Server responses (login.loginResponse, twoFactorResponse) have no tag: a front end can never
+ * fake them. */
+typedef enum ttt_action_tag {
+  TTT_ACTION_LOGIN_SET_EMAIL = 1,              /* login.view.binding.email, text */
+  TTT_ACTION_LOGIN_SET_PASSWORD = 2,           /* login.view.binding.password, text */
+  TTT_ACTION_LOGIN_BUTTON_TAPPED = 3,          /* login.view.loginButtonTapped */
+  TTT_ACTION_LOGIN_ALERT_DISMISS = 4,          /* login.alert.dismiss */
+  TTT_ACTION_TWO_FACTOR_SET_CODE = 5,          /* login.twoFactor.view.binding.code, text */
+  TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED = 6, /* login.twoFactor.view.submitButtonTapped */
+  TTT_ACTION_TWO_FACTOR_ALERT_DISMISS = 7,     /* login.twoFactor.alert.dismiss */
+  TTT_ACTION_TWO_FACTOR_DISMISS = 8,           /* login.twoFactor.dismiss */
+  TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME = 9,   /* newGame.binding.oPlayerName, text */
+  TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME = 10,  /* newGame.binding.xPlayerName, text */
+  TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED = 11, /* newGame.letsPlayButtonTapped */
+  TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED = 12, /* newGame.logoutButtonTapped */
+  TTT_ACTION_GAME_CELL_TAPPED = 13,            /* newGame.game.cellTapped, row, column */
+  TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED = 14, /* newGame.game.playAgainButtonTapped */
+  TTT_ACTION_GAME_QUIT_BUTTON_TAPPED = 15,     /* newGame.game.quitButtonTapped */
+  TTT_ACTION_GAME_DISMISS = 16,                /* newGame.game.dismiss */
+} ttt_action_tag;
+
+/* One user intent. Fields a tag does not use are ignored. */
+typedef struct ttt_action {
+  uint32_t struct_size;
+  uint32_t tag;      /* ttt_action_tag */
+  const char *text;  /* UTF-8, NUL-terminated, [borrowed-call]: the host copies it */
+  int32_t row;       /* 0...2 */
+  int32_t column;    /* 0...2 */
+} ttt_action;
+
+/* Text fields, for edit_text: editing relative to the current value lets a front end edit the
+ * password (which it cannot read) and continue editing what another front end typed. */
+typedef enum ttt_text_field {
+  TTT_FIELD_LOGIN_EMAIL = 1,
+  TTT_FIELD_LOGIN_PASSWORD = 2,
+  TTT_FIELD_TWO_FACTOR_CODE = 3,
+  TTT_FIELD_NEW_GAME_O_PLAYER_NAME = 4,
+  TTT_FIELD_NEW_GAME_X_PLAYER_NAME = 5,
+} ttt_text_field;
+
+typedef enum ttt_text_edit {
+  TTT_EDIT_APPEND = 1,           /* append `text` */
+  TTT_EDIT_DELETE_BACKWARD = 2,  /* remove the last character (grapheme); `text` ignored */
+  TTT_EDIT_CLEAR = 3,            /* empty the field; `text` ignored */
+} ttt_text_edit;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Host routines                                                                             */
+/* ---------------------------------------------------------------------------------------- */
+
+/* An opaque store handle: the root, or a feature scoped from it. Owned by the host; valid until
+ * the front end is detached. */
+typedef struct ttt_store ttt_store;
+
+/* The host as seen by one attached front end. Owned by the host; valid until detach. */
+typedef struct ttt_host ttt_host;
+
+/* Called when the state read through a handle changed. [store-thread] */
+typedef void (*ttt_change_callback)(void *context);
+
+/* What a processed action looks like to an observer. All strings [borrowed-call]. */
+typedef struct ttt_action_event {
+  uint32_t struct_size;
+  const char *case_path;  /* "login.view.binding.email", "login.loginResponse.failure", ... */
+  bool from_effect;       /* false: sent by a front end; true: sent back by an effect */
+  const char *error;      /* for a failed response, the error's message; else NULL */
+} ttt_action_event;
+
+/* Called for every action the store processes, after it changed the state and before change
+ * callbacks run. [store-thread] */
+typedef void (*ttt_action_callback)(void *context, const ttt_action_event *event);
+
+/* Severity of a log line. */
+typedef enum ttt_log_level {
+  TTT_LOG_DEBUG = 0,
+  TTT_LOG_INFO = 1,
+  TTT_LOG_WARNING = 2,
+  TTT_LOG_ERROR = 3,
+} ttt_log_level;
+
+/* Requests a front end can make of the host; all are carried out after the current callback
+ * returns, in order. `argument` is [borrowed-call]. */
+typedef enum ttt_request {
+  TTT_REQUEST_SWITCH = 1,   /* give the terminal to front end `argument` (a spec), detach self */
+  TTT_REQUEST_ATTACH = 2,   /* attach front end `argument` (a spec) as an observer */
+  TTT_REQUEST_DETACH = 3,   /* detach the front end named `argument` */
+  TTT_REQUEST_QUIT = 4,     /* settle effects, detach everything, exit 0 */
+  TTT_REQUEST_SETTLE = 5,   /* stop delivering input until every effect in flight finished,
+                               then call on_settled */
+} ttt_request;
+
+/* The table of host routines handed to a front end on attach. [borrowed until detach] */
+typedef struct ttt_host_api {
+  uint32_t struct_size;
+  uint32_t abi_major;
+  uint32_t abi_minor;
+
+  /* The root store handle. [store-thread] */
+  ttt_store *(*root)(ttt_host *host);
+
+  /* A handle scoped to `feature`, like store.scope(state:action:). It exists even while the
+   * feature is absent: reads then answer TTT_ERR_INACTIVE. NULL only for an unknown feature.
+   * [store-thread] */
+  ttt_store *(*scope)(ttt_store *store, uint32_t feature);
+
+  /* Whether the handle's feature is on screen now. [store-thread] */
+  bool (*is_active)(ttt_store *store);
+
+  /* Typed state reads. `out->struct_size` must be set by the caller to sizeof(its struct); the
+   * host fills at most that many bytes. The handle must be scoped to the matching feature (the
+   * root handle reads the root state). Strings in `out` are [until-next-read].
+   * [store-thread] */
+  ttt_status (*read_root)(ttt_store *store, ttt_root_state *out);
+  ttt_status (*read_login)(ttt_store *store, ttt_login_state *out);
+  ttt_status (*read_two_factor)(ttt_store *store, ttt_two_factor_state *out);
+  ttt_status (*read_new_game)(ttt_store *store, ttt_new_game_state *out);
+  ttt_status (*read_game)(ttt_store *store, ttt_game_state *out);
+
+  /* Sends a user intent through a handle. The action must belong to the handle's feature or one
+   * it presents (the root handle accepts all). Invalid actions change nothing and return an
+   * error. Off the store thread the action is validated, queued and TTT_OK returned; whether
+   * its feature was active is then only logged. [thread-safe] */
+  ttt_status (*send)(ttt_store *store, const ttt_action *action);
+
+  /* Edits a text field relative to its current value; sends the resulting binding action.
+   * [thread-safe] */
+  ttt_status (*edit_text)(ttt_store *store, uint32_t field, uint32_t edit, const char *text);
+
+  /* Calls `callback(context)` after each processed action that changed the state read through
+   * `store`, never otherwise. Returns a subscription id > 0, or 0 on error. [store-thread] */
+  uint64_t (*subscribe)(ttt_store *store, ttt_change_callback callback, void *context);
+
+  /* Observes every processed action. Returns a subscription id > 0, or 0 on error.
+   * [store-thread] */
+  uint64_t (*observe_actions)(ttt_host *host, ttt_action_callback callback, void *context);
+
+  /* Ends a subscription or action observation; unknown ids are ignored. The host also ends all
+   * of a front end's subscriptions when it is detached. [store-thread] */
+  void (*unsubscribe)(ttt_host *host, uint64_t subscription);
+
+  /* The message of the last error a routine returned to this front end on this thread, or "".
+   * [thread-safe] [until-next-read] */
+  const char *(*last_error)(ttt_host *host);
+
+  /* Writes a line to the host's log (standard error, or a log file), prefixed with the front
+   * end's name. Front ends never write to a terminal they do not own. [thread-safe] */
+  void (*log)(ttt_host *host, uint32_t level, const char *message);
+
+  /* Asks the host to do something after the current callback; see ttt_request.
+   * [store-thread] */
+  ttt_status (*request)(ttt_host *host, uint32_t request, const char *argument);
+} ttt_host_api;
+
+/* ---------------------------------------------------------------------------------------- */
+/* The front end                                                                             */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Capabilities a front end declares in its descriptor. */
+enum {
+  /* It reads the terminal (or standard input): the host hands it input bytes while it is the
+   * terminal owner. Only one attached front end owns the terminal at a time. */
+  TTT_FRONTEND_READS_INPUT = 1u << 0,
+  /* It draws on the terminal; as an observer it must be given an argument naming another
+   * output (the JSON-lines front end accepts a file). */
+  TTT_FRONTEND_WRITES_TERMINAL = 1u << 1,
+  /* It takes over the whole screen (alternate screen, raw mode): the host keeps log lines
+   * until it detaches. */
+  TTT_FRONTEND_FULL_SCREEN = 1u << 2,
+};
+
+/* What the host tells a front end when attaching it. */
+typedef struct ttt_attach_info {
+  uint32_t struct_size;
+  const char *argument;   /* the ARG of --frontend NAME:ARG, or NULL. [borrowed-call] */
+  bool owns_terminal;     /* whether it is the terminal owner (gets input, may draw) */
+} ttt_attach_info;
+
+/* A front end: one exported, const, static descriptor. Every callback except those marked
+ * optional must be non-NULL, or the host refuses the front end. All callbacks run on the store
+ * thread. `instance` is whatever attach stored in `*out_instance`. */
+typedef struct ttt_frontend_descriptor {
+  uint32_t struct_size;          /* sizeof(ttt_frontend_descriptor) the front end was built with */
+  uint32_t abi_major;            /* TTT_ABI_VERSION_MAJOR it was built against */
+  uint32_t abi_minor;            /* TTT_ABI_VERSION_MINOR it was built against */
+  const char *name;              /* short, lowercase, [static]: "text" */
+  const char *description;       /* one line, [static] */
+  const char *version;           /* the front end's own version, [static]: "1.2.0" */
+  uint32_t flags;                /* TTT_FRONTEND_* */
+
+  /* Attaches: must render the current state at once (this is what makes switching front ends
+   * mid-game show the game where it was). Return TTT_OK, or an error after logging why. */
+  ttt_status (*attach)(const ttt_host_api *api, ttt_host *host, const ttt_attach_info *info,
+                       void **out_instance);
+
+  /* Detaches: must restore whatever it changed (terminal modes, cursor, alternate screen) and
+   * free its memory. Its handles and subscriptions stop working after it returns. */
+  void (*detach)(void *instance);
+
+  /* Input bytes for the terminal owner. [borrowed-call]. `length == 0` means end of input.
+   * Optional (NULL) for front ends without TTT_FRONTEND_READS_INPUT. */
+  void (*on_input)(void *instance, const uint8_t *bytes, size_t length);
+
+  /* The terminal was resized. Optional. */
+  void (*on_resize)(void *instance, uint32_t columns, uint32_t rows);
+
+  /* The process is being suspended (Ctrl-Z: restore the terminal) or resumed (re-enter raw
+   * mode and redraw everything). Optional. */
+  void (*on_suspend)(void *instance, bool resumed);
+
+  /* A TTT_REQUEST_SETTLE finished; `timed_out` if effects were still running at the host's
+   * settle timeout (they keep running). Optional. */
+  void (*on_settled)(void *instance, bool timed_out);
+} ttt_frontend_descriptor;
+
+/* The type of the entry symbol: returns the front end's descriptor, [static]. */
+typedef const ttt_frontend_descriptor *(*ttt_frontend_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TICTACTOE_FRONTEND_H */
