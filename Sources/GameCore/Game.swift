@@ -1,0 +1,70 @@
+import UnidirectionalFlow
+
+/// A game of tic-tac-toe between two named players, X moving first.
+///
+/// The game owns its rules: a tap on a taken cell, a tap after the game is over, or a tap outside
+/// the board changes nothing, whatever the front end does. Everything a front end shows (title,
+/// winner, tie, whether the board is disabled) is derived here; see ``State``.
+public struct Game: Reducer, Sendable {
+  /// The board, whose turn it is, and the players' names.
+  public struct State: Equatable, Sendable {
+    /// The 3×3 grid of marks, `board[row][column]`.
+    public var board: Three<Three<Player?>> = .empty
+    /// The player whose turn it is; after a win, the winner.
+    public var currentPlayer: Player = .x
+    /// The name of the player placing O marks.
+    public let oPlayerName: String
+    /// The name of the player placing X marks.
+    public let xPlayerName: String
+
+    /// A fresh game between the two named players, X to play.
+    public init(oPlayerName: String, xPlayerName: String) {
+      self.oPlayerName = oPlayerName
+      self.xPlayerName = xPlayerName
+    }
+  }
+
+  /// What the players can do.
+  public enum Action: Equatable, Sendable {
+    /// The current player places a mark at `row`, `column` (each in `0...2`).
+    case cellTapped(row: Int, column: Int)
+    /// Starts a fresh game with the same players.
+    case playAgainButtonTapped
+    /// Leaves the game; the presenting feature receives its `dismiss`.
+    case quitButtonTapped
+  }
+
+  @Dependency(\.dismiss) private var dismiss
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The rules of the game.
+  public var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .cellTapped(let row, let column):
+        guard (0...2).contains(row), (0...2).contains(column) else {
+          reportIssue(
+            "Game received cellTapped(row: \(row), column: \(column)), which is outside the "
+              + "board (rows and columns are 0...2); the tap was ignored.",
+            severity: .warning)
+          return .none
+        }
+        guard state.board[row][column] == nil, state.board.winner == nil else { return .none }
+        state.board[row][column] = state.currentPlayer
+        if state.board.winner == nil {
+          state.currentPlayer = state.currentPlayer.toggled
+        }
+        return .none
+
+      case .playAgainButtonTapped:
+        state = State(oPlayerName: state.oPlayerName, xPlayerName: state.xPlayerName)
+        return .none
+
+      case .quitButtonTapped:
+        return .run { [dismiss] _ in await dismiss() }
+      }
+    }
+  }
+}

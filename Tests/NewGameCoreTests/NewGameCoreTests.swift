@@ -1,0 +1,74 @@
+import GameCore
+import NewGameCore
+import Testing
+import UnidirectionalFlow
+import UnidirectionalFlowTesting
+
+@MainActor
+struct NewGameCoreTests {
+  @Test func flow() async {
+    let store = TestStore(initialState: NewGame.State()) { NewGame() }
+    #expect(!store.state.isLetsPlayButtonEnabled)
+
+    await store.send(\.binding.oPlayerName, "Blob Jr.") { $0.oPlayerName = "Blob Jr." }
+    #expect(!store.state.isLetsPlayButtonEnabled)
+    await store.send(\.binding.xPlayerName, "Blob Sr.") { $0.xPlayerName = "Blob Sr." }
+    #expect(store.state.isLetsPlayButtonEnabled)
+
+    await store.send(.letsPlayButtonTapped) {
+      $0.game = Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.")
+    }
+    await store.send(.game(.presented(.cellTapped(row: 0, column: 0)))) {
+      $0.game?.board[0][0] = .x
+      $0.game?.currentPlayer = .o
+    }
+
+    // Quitting goes through the `dismiss` dependency and comes back as `game.dismiss`.
+    await store.send(.game(.presented(.quitButtonTapped)))
+    await store.receive(.game(.dismiss)) { $0.game = nil }
+
+    await store.send(.letsPlayButtonTapped) {
+      $0.game = Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.")
+    }
+    await store.send(.game(.dismiss)) { $0.game = nil }
+
+    // Logging out is the app's business: nothing changes here.
+    await store.send(.logoutButtonTapped)
+    await store.finish()
+  }
+
+  @Test func letsPlayPresentsAGameWithTheNames() async {
+    let store = TestStore(
+      initialState: NewGame.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.")
+    ) {
+      NewGame()
+    }
+    await store.send(.letsPlayButtonTapped) {
+      $0.game = Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.")
+    }
+    #expect(store.state.game?.title == "Blob Sr., place your X")
+  }
+
+  @Test(arguments: [("", ""), ("Blob Jr.", ""), ("", "Blob Sr.")])
+  func letsPlayWhileDisabledChangesNothing(oPlayerName: String, xPlayerName: String) async {
+    let store = TestStore(
+      initialState: NewGame.State(oPlayerName: oPlayerName, xPlayerName: xPlayerName)
+    ) {
+      NewGame()
+    }
+    #expect(!store.state.isLetsPlayButtonEnabled)
+    await store.send(.letsPlayButtonTapped)
+    await store.finish()
+  }
+
+  @Test func gameActionsWithoutAGameAreIgnoredAndReported() async {
+    let store = TestStore(initialState: NewGame.State()) { NewGame() }
+    await withKnownIssue {
+      await store.send(\.game.cellTapped, (row: 0, column: 0))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("while nothing was presented") }
+    }
+    #expect(store.state == NewGame.State())
+    await store.finish()
+  }
+}
