@@ -1,0 +1,58 @@
+import AppCore
+import TicTacToeFrontendABI
+
+/// The features a store handle can be scoped to, and what "active" means for each.
+enum Feature: UInt32, CaseIterable {
+  case root = 0
+  case login = 1
+  case twoFactor = 2
+  case newGame = 3
+  case game = 4
+
+  /// The feature that presents this one.
+  var parent: Feature? {
+    switch self {
+    case .root: nil
+    case .login, .newGame: .root
+    case .twoFactor: .login
+    case .game: .newGame
+    }
+  }
+
+  /// Whether this feature is `other` or presented (directly or not) by it.
+  func isWithin(_ other: Feature) -> Bool {
+    var current: Feature? = self
+    while let feature = current {
+      if feature == other { return true }
+      current = feature.parent
+    }
+    return false
+  }
+
+  /// The name used in messages: "the game".
+  var displayName: String {
+    switch self {
+    case .root: "the app"
+    case .login: "the login screen"
+    case .twoFactor: "the two-factor screen"
+    case .newGame: "the new-game screen"
+    case .game: "the game"
+    }
+  }
+
+  /// Why this feature is not on screen in `state`, or `nil` if it is.
+  func inactivity(in state: TicTacToe.State) -> String? {
+    switch (self, state) {
+    case (.root, _), (.login, .login), (.newGame, .newGame):
+      return nil
+    case (.twoFactor, .login(let login)):
+      return login.twoFactor == nil ? "no two-factor screen is presented" : nil
+    case (.game, .newGame(let newGame)):
+      return newGame.game == nil ? "no game is being played" : nil
+    case (.login, _), (.twoFactor, _):
+      return "\(displayName) is not shown: the new-game screen is active"
+    case (.newGame, _), (.game, _):
+      return "\(displayName) is not shown: the login screen is active"
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where the host looks for front ends named by their stock name, in order: the directory of
+/// the running executable (where `swift build` puts the libraries), the directories listed in
+/// `TICTACTOE_FRONTEND_PATH` (colon-separated), the `--frontend-dir` directories, then the
+/// installed location `PREFIX/lib/tictactoe/frontends` next to `PREFIX/bin/tictactoe`.
+///
+/// A front end named `NAME` is the file `libtictactoe-NAME.so`.
+public struct FrontEndSearchPath: Sendable {
+  /// The directories, in search order, without duplicates.
+  public private(set) var directories: [String]
+
+  /// Builds the search path for an executable at `executablePath`.
+  public init(
+    executablePath: String,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    extraDirectories: [String] = []
+  ) {
+    let executableDirectory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    var candidates = [executableDirectory.path]
+    if let path = environment["TICTACTOE_FRONTEND_PATH"] {
+      candidates += path.split(separator: ":").map(String.init)
+    }
+    candidates += extraDirectories
+    candidates.append(
+      executableDirectory.deletingLastPathComponent()
+        .appendingPathComponent("lib/tictactoe/frontends").path)
+    var seen = Set<String>()
+    directories = candidates.filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
+
+  /// The file name of the stock front end `name`.
+  public static func fileName(for name: String) -> String { "libtictactoe-\(name).so" }
+
+  /// The first file for the front end `name`, or `nil`.
+  public func locate(_ name: String) -> String? {
+    for directory in directories {
+      let candidate = (directory as NSString).appendingPathComponent(Self.fileName(for: name))
+      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// Every front-end library found, as (name from the file name, path), first occurrence of
+  /// each name only, sorted by name.
+  public func discover() -> [(name: String, path: String)] {
+    var found: [String: String] = [:]
+    for directory in directories {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      for file in files.sorted()
+      where file.hasPrefix("libtictactoe-") && file.hasSuffix(".so") {
+        let name = String(file.dropFirst("libtictactoe-".count).dropLast(".so".count))
+        if found[name] == nil { found[name] = (directory as NSString).appendingPathComponent(file) }
+      }
+    }
+    return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+}

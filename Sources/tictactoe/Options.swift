@@ -1,0 +1,92 @@
+import FrontendHost
+
+/// The command line of `tictactoe`.
+struct Options {
+  var frontEnds: [FrontEndSpec] = []
+  var frontEndDirectories: [String] = []
+  var authDelay: Duration = .seconds(1)
+  var settleTimeout: Duration = .seconds(10)
+  var listFrontEnds = false
+  var showHelp = false
+  var showVersion = false
+
+  /// A usage error: the message, printed with a hint to `--help`; the process exits with 2.
+  struct UsageError: Error {
+    let message: String
+  }
+
+  static let usage = """
+    USAGE: tictactoe [--frontend SPEC]... [options]
+
+    Plays TicTacToe (log in, optionally with a second factor, name the players, play) with
+    front ends loaded as shared libraries. Several front ends can watch one game; one of them
+    owns the terminal.
+
+    OPTIONS:
+      --frontend SPEC         A front end to attach; repeatable. SPEC is a stock name (text,
+                              ansi, jsonl) or a path to a .so, optionally followed by :ARG for
+                              the front end (jsonl:FILE writes events to FILE). The first one
+                              owns the terminal; the others observe. Default: ansi when stdin
+                              and stdout are terminals and TERM is not dumb, else text.
+      --frontend-dir DIR      Also look for front ends in DIR; repeatable.
+      --list-frontends        List the front ends found, with versions, and exit.
+      --auth-delay SECONDS    Latency of the authentication server (default 1, 0 allowed).
+      --settle-timeout SECONDS
+                              How long to wait for effects on settle and before quitting
+                              (default 10).
+      --help                  Show this help and exit.
+      --version               Show the version and exit.
+
+    SEARCH PATH:
+      A stock NAME is the file libtictactoe-NAME.so, looked for in: the directory of this
+      executable, then $TICTACTOE_FRONTEND_PATH (colon-separated), then --frontend-dir, then
+      PREFIX/lib/tictactoe/frontends for an installed PREFIX/bin/tictactoe.
+
+    EXIT STATUS:
+      0 normal exit, 2 usage error, 3 no front end could be loaded.
+
+    Try: blob@pointfree.co / password (add "2fa" to the email for a second factor: 1234).
+    """
+
+  /// Parses `arguments` (without the program name).
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    func value(for flag: String) throws(UsageError) -> String {
+      guard let value = remaining.popFirst() else {
+        throw UsageError(message: "\(flag) needs a value")
+      }
+      return value
+    }
+    func seconds(for flag: String) throws(UsageError) -> Duration {
+      let text = try value(for: flag)
+      guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+        throw UsageError(
+          message: "\(flag) takes a number of seconds from 0 to 86400, not '\(text)'")
+      }
+      return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+    while let argument = remaining.popFirst() {
+      var flag = argument
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        flag = String(argument[..<equals])
+        remaining.insert(
+          String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
+      }
+      switch flag {
+      case "--frontend":
+        let spec = try value(for: flag)
+        guard !spec.isEmpty else { throw UsageError(message: "--frontend needs a SPEC") }
+        options.frontEnds.append(FrontEndSpec(spec))
+      case "--frontend-dir": options.frontEndDirectories.append(try value(for: flag))
+      case "--list-frontends": options.listFrontEnds = true
+      case "--auth-delay": options.authDelay = try seconds(for: flag)
+      case "--settle-timeout": options.settleTimeout = try seconds(for: flag)
+      case "--help", "-h": options.showHelp = true
+      case "--version": options.showVersion = true
+      default: throw UsageError(message: "unknown argument '\(argument)'")
+      }
+    }
+    return options
+  }
+}

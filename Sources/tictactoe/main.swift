@@ -1,0 +1,87 @@
+import AppCore
+import AuthenticationClient
+import AuthenticationClientLive
+import Dispatch
+import Foundation
+import FrontendHost
+import TicTacToeFrontendABI
+import UnidirectionalFlow
+
+/// The version of the `tictactoe` host.
+let hostVersion = "0.1.0"
+
+func standardError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+let options: Options
+do {
+  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  standardError("tictactoe: \(error.message)\nRun 'tictactoe --help' for usage.")
+  exit(2)
+}
+
+if options.showHelp {
+  print(Options.usage)
+  exit(0)
+}
+if options.showVersion {
+  print(
+    "tictactoe \(hostVersion) (front-end ABI \(TTT_ABI_VERSION_MAJOR).\(TTT_ABI_VERSION_MINOR))")
+  exit(0)
+}
+
+let searchPath = FrontEndSearchPath(
+  executablePath: CommandLine.arguments[0].contains("/")
+    ? CommandLine.arguments[0] : (Bundle.main.executablePath ?? CommandLine.arguments[0]),
+  extraDirectories: options.frontEndDirectories)
+
+if options.listFrontEnds {
+  let found = searchPath.discover()
+  if found.isEmpty {
+    print("No front ends found in: \(searchPath.directories.joined(separator: ", "))")
+  }
+  for (name, path) in found {
+    do {
+      let loaded = try FrontEndLoader.load(path: path)
+      print(
+        "\(loaded.name)\t\(loaded.version)\tABI \(loaded.abiVersion)\t\(loaded.summary)\t\(path)")
+    } catch {
+      print("\(name)\t-\t-\t\(error.reason)\t\(path)")
+    }
+  }
+  exit(0)
+}
+
+MainActor.assumeIsolated {
+  let store = Store(initialState: TicTacToe.State()) {
+    TicTacToe()
+  } withDependencies: {
+    $0.authenticationClient = .live(latency: options.authDelay)
+  }
+  let host = FrontEndHost(
+    store: store, searchPath: searchPath, settleTimeout: options.settleTimeout)
+  host.isTracing = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "1"
+  var specs = options.frontEnds
+  if specs.isEmpty {
+    let environment = ProcessInfo.processInfo.environment
+    let isTerminal = isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb"
+    specs = [FrontEndSpec(isTerminal ? "ansi" : "text")]
+  }
+  SignalHandling.install(host: host)
+  for spec in specs {
+    if case .failure(let error) = host.attach(spec, ownsTerminal: host.terminalOwner == nil) {
+      standardError("tictactoe: \(error)")
+    }
+  }
+  guard !host.sessions.isEmpty else {
+    standardError("tictactoe: no front end could be loaded")
+    exit(3)
+  }
+  InputPump.start(host: host)
+}
+
+// The main run loop (not dispatchMain, which parks the main thread and runs the main queue on
+// a worker) keeps the store, the main actor and every front-end callback on the main thread.
+while true { RunLoop.main.run() }

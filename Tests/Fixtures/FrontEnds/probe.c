@@ -1,0 +1,112 @@
+/* A front end for tests: it attaches as an observer, counts change notifications, records
+ * action events, and exports probe_* functions that call the host's routines. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tictactoe_frontend.h"
+
+static const ttt_host_api *api;
+static ttt_host *host;
+static ttt_store *root;
+static unsigned changes;
+static unsigned game_changes;
+static char actions[65536];
+static size_t actions_length;
+static unsigned settled_count;
+
+static void on_change(void *context) { (void)context; changes++; }
+static void on_game_change(void *context) { (void)context; game_changes++; }
+
+static void on_action(void *context, const ttt_action_event *event) {
+  (void)context;
+  int written = snprintf(actions + actions_length, sizeof actions - actions_length, "%s %s%s%s\n",
+                         event->from_effect ? "effect" : "frontend", event->case_path,
+                         event->error ? " error=" : "", event->error ? event->error : "");
+  if (written > 0 && actions_length + (size_t)written < sizeof actions) actions_length += (size_t)written;
+}
+
+static ttt_status attach(const ttt_host_api *a, ttt_host *h, const ttt_attach_info *info,
+                         void **out_instance) {
+  (void)info;
+  api = a;
+  host = h;
+  root = api->root(host);
+  changes = 0;
+  game_changes = 0;
+  actions_length = 0;
+  actions[0] = 0;
+  api->subscribe(root, on_change, NULL);
+  api->subscribe(api->scope(root, TTT_FEATURE_GAME), on_game_change, NULL);
+  api->observe_actions(host, on_action, NULL);
+  *out_instance = &api;
+  return TTT_OK;
+}
+
+static void detach(void *instance) { (void)instance; }
+
+static void on_settled(void *instance, bool timed_out) {
+  (void)instance;
+  (void)timed_out;
+  settled_count++;
+}
+
+static const ttt_frontend_descriptor descriptor = {
+  .struct_size = sizeof(ttt_frontend_descriptor),
+  .abi_major = TTT_ABI_VERSION_MAJOR,
+  .abi_minor = TTT_ABI_VERSION_MINOR,
+  .name = "probe",
+  .description = "Test probe",
+  .version = "0.0.1",
+  .flags = 0,
+  .attach = attach,
+  .detach = detach,
+  .on_settled = on_settled,
+};
+
+const ttt_frontend_descriptor *tictactoe_frontend_entry(void) { return &descriptor; }
+
+int probe_send(uint32_t feature, uint32_t tag, const char *text, int32_t row, int32_t column) {
+  ttt_action action = {sizeof(ttt_action), tag, text, row, column};
+  return api->send(api->scope(root, feature), &action);
+}
+
+int probe_send_struct_size(uint32_t struct_size, uint32_t tag) {
+  ttt_action action = {struct_size, tag, NULL, 0, 0};
+  return api->send(root, &action);
+}
+
+int probe_send_null(void) { return api->send(root, NULL); }
+
+int probe_edit(uint32_t field, uint32_t edit, const char *text) {
+  return api->edit_text(root, field, edit, text);
+}
+
+const char *probe_last_error(void) { return api->last_error(host); }
+unsigned probe_changes(void) { return changes; }
+unsigned probe_game_changes(void) { return game_changes; }
+unsigned probe_settled(void) { return settled_count; }
+const char *probe_actions(void) { return actions; }
+bool probe_is_active(uint32_t feature) { return api->is_active(api->scope(root, feature)); }
+
+int probe_read_game(ttt_game_state *out) {
+  out->struct_size = sizeof(ttt_game_state);
+  return api->read_game(api->scope(root, TTT_FEATURE_GAME), out);
+}
+
+int probe_read_login(ttt_login_state *out, uint32_t struct_size) {
+  memset(out, 0xAB, sizeof *out);
+  out->struct_size = struct_size;
+  return api->read_login(api->scope(root, TTT_FEATURE_LOGIN), out);
+}
+
+int probe_read_login_through_root(ttt_login_state *out) {
+  out->struct_size = sizeof(ttt_login_state);
+  return api->read_login(root, out);
+}
+
+int probe_request(uint32_t kind, const char *argument) { return api->request(host, kind, argument); }
+
+int probe_send_garbage_handle(void) {
+  ttt_action action = {sizeof(ttt_action), TTT_ACTION_LOGIN_BUTTON_TAPPED, NULL, 0, 0};
+  return api->send((ttt_store *)&action, &action);
+}

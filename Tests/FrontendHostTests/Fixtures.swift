@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Paths to the built products and the C fixture front ends, compiled on demand.
+enum Fixtures {
+  /// The repository's root directory.
+  static let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The directory `swift build` puts products in: the one holding this test binary.
+  static let binDirectory: URL = {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = executable.deletingLastPathComponent()
+    // Swift Testing may run from inside an .xctest bundle directory.
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents"
+      || directory.lastPathComponent == "MacOS"
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory
+  }()
+
+  /// The path of a stock front end's library; fails the test if it was not built.
+  static func stockFrontEnd(_ name: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> String
+  {
+    let path = binDirectory.appendingPathComponent("libtictactoe-\(name).so").path
+    try #require(
+      FileManager.default.fileExists(atPath: path),
+      "\(path) is missing; build the products first (swift build)",
+      sourceLocation: sourceLocation)
+    return path
+  }
+
+  /// The `tictactoe` executable.
+  static var hostExecutable: String { binDirectory.appendingPathComponent("tictactoe").path }
+
+  /// A fresh temporary directory.
+  static func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tictactoe-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  /// Compiles `Tests/Fixtures/FrontEnds/<source>` with `defines` into a shared library in a
+  /// fresh directory (so each call gets its own copy, with its own globals).
+  static func compile(_ source: String, defines: [String] = []) throws -> String {
+    let output = try temporaryDirectory().appendingPathComponent("lib\(UUID().uuidString).so")
+    let sourcePath = repositoryRoot.appendingPathComponent("Tests/Fixtures/FrontEnds/\(source)")
+    let include = repositoryRoot.appendingPathComponent("Sources/TicTacToeFrontendABI/include")
+    let result = try run(
+      "/usr/bin/env",
+      ["cc", "-std=c11", "-shared", "-fPIC", "-Wall", "-Werror", "-I", include.path]
+        + defines.map { "-D\($0)" } + [sourcePath.path, "-o", output.path])
+    try #require(result.status == 0, "cc failed: \(result.standardError)")
+    return output.path
+  }
+
+  /// Runs a program to completion and returns its status and outputs.
+  static func run(
+    _ executable: String, _ arguments: [String], input: Data = Data(),
+    environment: [String: String]? = nil
+  ) throws -> (status: Int32, standardOutput: String, standardError: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let error = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: output, as: UTF8.self),
+      String(decoding: error, as: UTF8.self)
+    )
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import FrontendHost
+import Testing
+
+/// One test per way a front end can fail to load: each gets one clear error naming the file
+/// and the reason, and the front ends that did load keep running.
+@MainActor
+@Suite struct LoadFailureTests {
+  private func expectFailure(
+    _ path: String, reason expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let host = makeTestHost()
+    let probe = try Fixtures.compile("probe.c")
+    let good = host.attach(FrontEndSpec(probe), ownsTerminal: false)
+    #expect(throws: Never.self, sourceLocation: sourceLocation) { try good.get() }
+    let result = host.attach(FrontEndSpec(path), ownsTerminal: false)
+    guard case .failure(let error) = result else {
+      Issue.record("\(path) loaded, but should not have", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(error.description.contains(path), sourceLocation: sourceLocation)
+    #expect(
+      error.reason.contains(expected), "reason was: \(error.reason)",
+      sourceLocation: sourceLocation)
+    #expect(host.sessions.map(\.name) == ["probe"], sourceLocation: sourceLocation)
+    host.store.send(.login(.view(.binding(.set(\.email, "still@working")))))
+    guard case .login(let login) = host.store.state else {
+      Issue.record("the state left login", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(login.email == "still@working", sourceLocation: sourceLocation)
+  }
+
+  @Test func missingFile() throws {
+    let path = try Fixtures.temporaryDirectory().appendingPathComponent("libnothing.so").path
+    try expectFailure(path, reason: "no such file")
+  }
+
+  @Test func notASharedLibrary() throws {
+    let path = try Fixtures.temporaryDirectory().appendingPathComponent("libtext.so").path
+    try "just text".write(toFile: path, atomically: true, encoding: .utf8)
+    try expectFailure(path, reason: "not a loadable shared library")
+  }
+
+  @Test func directory() throws {
+    let path = try Fixtures.temporaryDirectory().path
+    try expectFailure(path, reason: "is a directory")
+  }
+
+  @Test func noEntrySymbol() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_NO_ENTRY"]),
+      reason: "does not export the entry symbol 'tictactoe_frontend_entry'")
+  }
+
+  @Test func entryReturnsNull() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_ENTRY_RETURNS_NULL"]),
+      reason: "entry symbol returned NULL")
+  }
+
+  @Test func otherMajorVersion() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MAJOR"]),
+      reason: "built for front-end ABI 2.0, a different major version; this host implements ABI 1.0"
+    )
+  }
+
+  @Test func newerMinorVersion() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MINOR"]),
+      reason: "built for front-end ABI 1.7, a newer minor version than this host knows")
+  }
+
+  @Test func descriptorTooSmall() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_SMALL_STRUCT"]),
+      reason: "its descriptor is 12 bytes")
+  }
+
+  @Test func nullAttach() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_NULL_ATTACH"]),
+      reason: "NULL attach callback")
+  }
+
+  @Test func nullDetach() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_NULL_DETACH"]),
+      reason: "NULL detach callback")
+  }
+
+  @Test func nullName() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_NULL_NAME"]),
+      reason: "no valid name")
+  }
+
+  @Test func readsInputWithoutOnInput() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_READS_INPUT_WITHOUT_ON_INPUT"]),
+      reason: "on_input callback is NULL")
+  }
+
+  @Test func attachFails() throws {
+    try expectFailure(
+      try Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]),
+      reason: "attach callback failed with status 5")
+  }
+
+  @Test func unknownStockName() throws {
+    let host = makeTestHost()
+    let result = host.attach(FrontEndSpec("nonexistent"), ownsTerminal: true)
+    guard case .failure(let error) = result else {
+      Issue.record("a front end named nonexistent loaded")
+      return
+    }
+    #expect(error.reason.contains("no front end named 'nonexistent'"))
+    #expect(error.reason.contains("libtictactoe-nonexistent.so"))
+  }
+}
