@@ -57,10 +57,29 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   ///
   /// Throws `CancellationError` (leaving ``now`` unchanged) if the calling task is cancelled,
   /// like a real sleep would. A deadline in the past leaves ``now`` where it is, since the clock
-  /// never moves backwards. `tolerance` is ignored.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  /// never moves backwards. `tolerance` is ignored. It is `nonisolated(nonsending)`, so calling
+  /// it directly does not even hop off the caller's actor.
+  public nonisolated(nonsending) func sleep(
+    until deadline: Instant,
+    tolerance: Duration? = nil
+  ) async throws {
     try Task.checkCancellation()
     state.withLock { now in
+      if now < deadline { now = deadline }
+    }
+  }
+
+  /// Returns without suspending, after moving ``now`` forward by `duration`.
+  ///
+  /// Equivalent to the `Clock` extension method of the same name, but stays on the caller's
+  /// actor like ``sleep(until:tolerance:)``. Throws `CancellationError` if the task is cancelled.
+  public nonisolated(nonsending) func sleep(
+    for duration: Duration,
+    tolerance: Duration? = nil
+  ) async throws {
+    try Task.checkCancellation()
+    state.withLock { now in
+      let deadline = now.advanced(by: duration)
       if now < deadline { now = deadline }
     }
   }

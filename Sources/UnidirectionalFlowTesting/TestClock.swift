@@ -22,10 +22,21 @@ import Synchronization
 /// 4. Repeat until no sleeper is due, then set ``now`` to the target.
 ///
 /// Swift offers no way to wait for an arbitrary task to become idle, so step 3 is a best effort:
-/// work that hops between many executors or awaits other asynchronous events after waking may
-/// still be running when `advance` returns. In tests, prefer waiting for ``pendingSleepers`` to
-/// reach an expected count before advancing, rather than assuming a freshly created task has
-/// already started sleeping.
+/// a woken task that runs in parallel with the advancing one (on the global executor), is
+/// delayed by the operating system, hops between executors or awaits other asynchronous events
+/// may still be running when the next sleeper is woken or when `advance` returns.
+///
+/// The asynchronous methods here are `nonisolated(nonsending)`: they run on the caller's actor.
+/// So when the test and the sleeping code share one actor (for example both are `@MainActor`)
+/// and the sleeping code calls `sleep(until:tolerance:)` or `sleep(for:tolerance:)` on the
+/// `TestClock` itself, each woken task runs up to its next suspension before the advance goes
+/// on, and the order of wake-ups is fully deterministic. (Calls made through `any Clock` or
+/// generic `Clock` code may leave the actor, because the standard library's `Clock`
+/// requirements and extension methods are not `nonisolated(nonsending)`; that brings back the
+/// best-effort behaviour.)
+///
+/// In tests, wait for ``pendingSleepers`` to reach the expected count before advancing, rather
+/// than assuming a freshly created task has already started sleeping.
 ///
 /// The clock never moves backwards: advancing to an instant before ``now`` does nothing.
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
@@ -107,7 +118,16 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// Returns at once if `deadline` has already been reached. Throws `CancellationError` if the
   /// calling task is cancelled before or while sleeping; a cancelled sleeper is removed from the
   /// clock immediately. `tolerance` is ignored, since wake-ups happen exactly at the deadline.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  public nonisolated(nonsending) func sleep(
+    until deadline: Instant,
+    tolerance: Duration? = nil
+  ) async throws {
+    try await sleep(until: deadline, isolation: #isolation)
+  }
+
+  /// The body of ``sleep(until:tolerance:)``, with the caller's actor as an explicit `isolated`
+  /// parameter so that the closure below can be pinned to it.
+  private func sleep(until deadline: Instant, isolation: isolated (any Actor)?) async throws {
     try Task.checkCancellation()
     let id: UInt64? = state.withLock { state in
       guard deadline > state.now else { return nil }
@@ -117,6 +137,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     guard let id else { return }
 
     try await withTaskCancellationHandler {
+      // Using `isolation` isolates this closure to the caller's actor. Without it the closure
+      // would run on the global executor, so a woken task would hop back to its actor (and a
+      // re-sleeping task would hop away again) behind the advancing task's back.
+      _ = isolation
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
         let outcome: Result<Void, any Error>? = state.withLock { state in
@@ -139,11 +163,23 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     state.withLock { _ = $0.resuming.remove(id) }
   }
 
+  /// Suspends until the clock has moved `duration` past the current ``now``.
+  ///
+  /// Equivalent to the `Clock` extension method of the same name, but like
+  /// ``sleep(until:tolerance:)`` it stays on the caller's actor, which keeps wake-ups
+  /// deterministic for code sharing an actor with the test (see ``TestClock``).
+  public nonisolated(nonsending) func sleep(
+    for duration: Duration,
+    tolerance: Duration? = nil
+  ) async throws {
+    try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
+  }
+
   /// Moves time forward by `duration`, waking every sleeper whose deadline falls in the window.
   ///
   /// Sleepers wake one at a time in deadline order, as described on ``TestClock``. Advancing by
   /// the default `.zero` just lets pending work run and wakes anything due at ``now``.
-  public func advance(by duration: Duration = .zero) async {
+  public nonisolated(nonsending) func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
 
@@ -152,7 +188,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// Sleepers wake one at a time in deadline order with ``now`` set to each one's deadline, and
   /// ones that sleep again within the window are woken too; see ``TestClock``. If `deadline` is
   /// before ``now``, due work still runs but the clock does not move backwards.
-  public func advance(to deadline: Instant) async {
+  public nonisolated(nonsending) func advance(to deadline: Instant) async {
     await yieldBurst()
     while let id = wakeNext(dueBy: deadline) {
       await waitUntilReturned(id)
@@ -167,7 +203,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   ///
   /// Useful to drain all scheduled work without knowing how far ahead it lies. It does not
   /// return while code keeps scheduling new sleeps, such as a repeating timer.
-  public func run() async {
+  public nonisolated(nonsending) func run() async {
     while true {
       await yieldBurst()
       let earliest: Instant? = state.withLock { state in
@@ -202,14 +238,14 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   }
 
   /// Yields until the sleeper with `id` has returned from `sleep`, within a generous bound.
-  private func waitUntilReturned(_ id: UInt64) async {
+  private nonisolated(nonsending) func waitUntilReturned(_ id: UInt64) async {
     for _ in 0..<Self.resumeWaitLimit {
       guard state.withLock({ $0.resuming.contains(id) }) else { return }
       await Task.yield()
     }
   }
 
-  private func yieldBurst() async {
+  private nonisolated(nonsending) func yieldBurst() async {
     for _ in 0..<Self.yieldsPerBurst {
       await Task.yield()
     }

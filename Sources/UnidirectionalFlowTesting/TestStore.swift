@@ -59,7 +59,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     TestIssueReporter.install
     var dependencies = DependencyValues(context: .test)
     prepareDependencies(&dependencies)
-    let store = withDependencies({ $0 = dependencies }) {
+    let store = withDependencies {
+      $0 = dependencies
+    } operation: {
       Store(initialState: initialState, reducer: reducer)
     }
     self.store = store
@@ -144,7 +146,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) async where Action: CasePathable {
     let path = Action.casePath(casePath)
     await receive(
-      matching: { path.extract(from: $0) != nil }, expectation: "an action at \(casePath)",
+      matching: { path.extract(from: $0) != nil }, expectation: describe(path),
       updateStateToExpectedResult, sourceLocation: sourceLocation)
   }
 
@@ -158,8 +160,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) async where Action: CasePathable {
     let path = Action.casePath(casePath)
     await receive(
-      matching: { path.extract(from: $0) == value },
-      expectation: "an action at \(casePath) with \(stateDump(value))",
+      matching: { path.extract(from: $0) == value }, expectation: describe(path.embed(value)),
       updateStateToExpectedResult, sourceLocation: sourceLocation)
   }
 
@@ -190,7 +191,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         "\(store.effectsInFlight) effect(s) still running after \(timeout). Every effect must "
           + "finish (or be cancelled) before the end of the test; advance the test clock or "
           + "cancel it.", at: sourceLocation)
-      store.cancelEffects()
+      // Wait for the cancelled effects to end, so that they are not reported a second time.
+      await skipInFlightEffects()
     }
     checkCompletion(sourceLocation: sourceLocation)
   }
@@ -219,7 +221,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           "Expected to receive \(expectation), but received none after \(timeout)"
             + (store.effectsInFlight > 0
               ? " (\(store.effectsInFlight) effect(s) still running; advance the test clock?)."
-              : " (no effect is running)."), at: sourceLocation)
+              : " (no effect is running)."),
+          at: sourceLocation)
         return
       }
       let next = received.removeFirst()
@@ -291,6 +294,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   private func describe(_ action: Action) -> String {
     stateDump(action).replacingOccurrences(of: "\n", with: "\n  ")
+  }
+
+  /// Names the case `path` leads to. A case key path cannot name itself (it prints as memory
+  /// addresses), so a case without payload is shown as the action, any other by payload type.
+  private func describe<Value>(_ path: AnyCasePath<Action, Value>) -> String {
+    if let void = () as? Value { return describe(path.embed(void)) }
+    return "an action of a case with a payload of type \(Value.self)"
   }
 
   private func fail(_ message: String, at sourceLocation: SourceLocation) {

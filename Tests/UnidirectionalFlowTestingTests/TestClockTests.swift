@@ -17,7 +17,7 @@ private final class Recorder<Element: Sendable>: Sendable {
 
 /// Yields until `count` tasks are suspended on `clock`, so advancing cannot race the start of a
 /// freshly created task. Bounded so a bug fails the expectation instead of hanging the suite.
-private func waitForSleepers<D>(_ clock: TestClock<D>, count: Int) async {
+private nonisolated(nonsending) func waitForSleepers<D>(_ clock: TestClock<D>, count: Int) async {
   for _ in 0..<1_000_000 {
     if clock.pendingSleepers >= count { break }
     await Task.yield()
@@ -29,7 +29,10 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
   .init(offset: .seconds(seconds))
 }
 
-@Suite struct TestClockTests {
+/// Runs on the main actor, like the tasks the tests create, so that wake-up order is
+/// deterministic (see `TestClock`); `sleepingThroughTheClockProtocolWakesToo` covers the
+/// concurrent path.
+@Suite @MainActor struct TestClockTests {
   @Test func startsAtZeroOrAtTheGivenInstant() {
     #expect(TestClock().now == at(0))
     #expect(TestClock(now: at(7)).now == at(7))
@@ -183,6 +186,30 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
     #expect(clock.pendingSleepers == 0)
     #expect(clock.now == at(20))
     #expect(log.entries == [at(5), at(7), at(10), at(15), at(20)])
+  }
+
+  @Test nonisolated func sleepingThroughTheClockProtocolWakesToo() async throws {
+    /// Sleeps via the `Clock` requirement, as production code holding `some Clock` would.
+    @Sendable func nap<C: Clock>(_ clock: C, until deadline: C.Instant) async throws -> C.Instant {
+      try await clock.sleep(until: deadline, tolerance: nil)
+      return clock.now
+    }
+    let clock = TestClock()
+    let generic = Task { try await nap(clock, until: at(2)) }
+    await waitForSleepers(clock, count: 1)
+    let existential = Task {
+      let erased: any Clock<Duration> = clock
+      try await erased.sleep(for: .seconds(1))
+    }
+    await waitForSleepers(clock, count: 2)
+
+    await clock.advance(by: .seconds(1))
+    try await existential.value
+    #expect(clock.pendingSleepers == 1)
+
+    await clock.advance(by: .seconds(1))
+    #expect(try await generic.value == at(2))
+    #expect(clock.pendingSleepers == 0)
   }
 
   @Test func runWithoutSleepersLeavesTimeAlone() async {

@@ -70,16 +70,20 @@ public struct DependencyValues: Sendable {
 }
 
 /// A synchronous dependency scope: a box the current thread points at while it runs.
+@usableFromInline
 final class DependencyScope: Sendable {
   let values: DependencyValues
+  /// ``synchronousScopeKey``, read once here rather than through its lazy initializer on every
+  /// entry.
+  @usableFromInline let key = synchronousScopeKey
   init(_ values: DependencyValues) { self.values = values }
 
   /// Runs `operation` with `values` current on this thread, without allocating.
-  @inline(__always)
+  @inlinable
   func enter<R>(_ operation: () throws -> R) rethrows -> R {
-    let previous = pthread_getspecific(synchronousScopeKey)
-    pthread_setspecific(synchronousScopeKey, Unmanaged.passUnretained(self).toOpaque())
-    defer { pthread_setspecific(synchronousScopeKey, previous) }
+    let previous = pthread_getspecific(key)
+    pthread_setspecific(key, Unmanaged.passUnretained(self).toOpaque())
+    defer { pthread_setspecific(key, previous) }
     return try operation()
   }
 }
@@ -88,6 +92,7 @@ final class DependencyScope: Sendable {
 ///
 /// A thread slot instead of a task local: binding a task local outside a task allocates, and
 /// the store enters a scope on every action.
+@usableFromInline
 let synchronousScopeKey: pthread_key_t = {
   var key = pthread_key_t()
   pthread_key_create(&key, nil)

@@ -20,7 +20,7 @@ public struct DismissEffect: Sendable {
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
     if let dismiss {
       await dismiss()
-    } else if let handler = DismissEffect.handler {
+    } else if let handler = DismissEffect.handler?.dismiss {
       await handler()
     } else {
       reportIssue(
@@ -31,7 +31,11 @@ public struct DismissEffect: Sendable {
 
   /// The action sender of the innermost presented feature, bound by the store for the effects
   /// it runs in a navigation scope.
-  @TaskLocal static var handler: (@Sendable () async -> Void)?
+  ///
+  /// The closure is bound inside a `DismissEffect`, never bare: Swift 6.3 miscompiles a task
+  /// local of function type in optimized builds (it binds the value with invalid type metadata
+  /// and crashes), and this one is bound for every `.run` effect.
+  @TaskLocal static var handler: DismissEffect?
 }
 
 extension DependencyValues {

@@ -1,5 +1,6 @@
 /// Where a store sends its actions: the root store's queue, or a parent's sink after embedding.
 @MainActor
+@usableFromInline
 class ActionSink<Action> {
   /// Sends `action` to the root store.
   func send(_ action: Action, origin: ActionOrigin) -> StoreTask {
@@ -32,5 +33,21 @@ final class MappedActionSink<Root, Action>: ActionSink<Action> {
   > {
     let outer = self.embed
     return MappedActionSink<Root, Child>(root: root, embed: { outer(embed($0)) })
+  }
+}
+
+/// The root store's sink: it hands actions to a closure that the store's initializer makes in
+/// the module creating the store, so that processing them runs code specialized for its reducer.
+@usableFromInline
+final class RootActionSink<Action>: ActionSink<Action> {
+  let body: (Action, ActionOrigin) -> StoreTask
+
+  @usableFromInline
+  init(_ body: @escaping (Action, ActionOrigin) -> StoreTask) {
+    self.body = body
+  }
+
+  override func send(_ action: Action, origin: ActionOrigin) -> StoreTask {
+    body(action, origin)
   }
 }

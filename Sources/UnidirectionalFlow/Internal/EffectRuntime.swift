@@ -58,7 +58,11 @@ final class EffectRuntime<Action: Sendable> {
     case .concatenate(let effects):
       spawned.append(
         spawnTask(priority: nil, keys: context.keys) { runtime in
-          for effect in effects { await runtime.perform(effect, in: context) }
+          for effect in effects {
+            // A cancelled concatenation starts nothing more, not even a `.send`.
+            guard !Task.isCancelled else { return }
+            await runtime.perform(effect, in: context)
+          }
         })
     case .cancellable(let id, let cancelInFlight, let inner):
       let key = CancelKey(path: context.path, id: id)
@@ -104,7 +108,7 @@ final class EffectRuntime<Action: Sendable> {
   }
 
   private func spawn(_ run: Effect<Action>.Run, in context: Context) -> Task<Void, Never> {
-    let dismiss = context.dismiss
+    let dismiss = context.dismiss.map { DismissEffect($0) }
     return spawnTask(priority: run.priority, keys: context.keys) { runtime in
       let send = Send<Action> { [weak runtime] action in runtime?.deliver(action) }
       await DismissEffect.$handler.withValue(dismiss) {

@@ -1,5 +1,6 @@
 /// Where a store reads its state: the root state itself, or a part of a parent's.
 @MainActor
+@usableFromInline
 class StateSource<State> {
   /// The current state.
   var value: State { fatalError("subclass responsibility") }

@@ -5,21 +5,30 @@
 /// action is being processed (by the reducer's `.send` effect, an observer, a front end's
 /// callback) is queued and processed after it, never recursively.
 @MainActor
+@usableFromInline
 final class StoreCore<R: Reducer>: StateSource<R.State> where R.Action: Sendable {
-  typealias Action = R.Action
+  @usableFromInline typealias Action = R.Action
 
-  var state: R.State
-  let reducer: R
-  let dependencies: DependencyScope
-  private(set) lazy var runtime = EffectRuntime<Action> { [unowned self] action in
-    _ = self.enqueue(action, origin: .effect)
+  @usableFromInline var state: R.State
+  @usableFromInline let reducer: R
+  @usableFromInline let dependencies: DependencyScope
+  // Weak: an effect may outlive its store, and its late actions are then dropped.
+  private(set) lazy var runtime = EffectRuntime<Action> { [weak self] action in
+    _ = self?.enqueue(action, origin: .effect)
   }
-  private var queue: ContiguousArray<(Action, ActionOrigin)> = []
-  private var isProcessing = false
-  private var spawned: [Task<Void, Never>] = []
-  let observers = ObserverList()
+  // The send path is inlined into the module that creates the store (see `enqueue`), so it sees
+  // these. They skip the runtime's exclusivity checks, which cost more than the rest of a send:
+  // no access to one of them can overlap another (the only one that spans a call, `spawned`
+  // handed to the effect runtime, can reach `queue` and `isProcessing` only). `state` keeps its
+  // checks, as its access spans the reducer.
+  @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<(Action, ActionOrigin)> = []
+  @usableFromInline @exclusivity(unchecked) var isProcessing = false
+  @usableFromInline @exclusivity(unchecked) var spawned: [Task<Void, Never>] = []
+  @usableFromInline let observers = ObserverList()
+  @usableFromInline @exclusivity(unchecked)
   var actionObservers: [(id: Int, body: (Action, ActionOrigin) -> Void)] = []
 
+  @usableFromInline
   init(initialState: R.State, reducer: R, dependencies: DependencyValues) {
     self.state = initialState
     self.reducer = reducer
@@ -31,10 +40,34 @@ final class StoreCore<R: Reducer>: StateSource<R.State> where R.Action: Sendable
   override func read<Part>(_ keyPath: KeyPath<R.State, Part>) -> Part { state[keyPath: keyPath] }
 
   /// Queues `action` and, unless already processing, processes the queue until it is empty.
+  ///
+  /// Inlinable, like ``process(_:origin:)``: the store is created with a closure calling it, so
+  /// that a send runs code specialized for the reducer; the rarer paths stay out of line.
+  @inlinable
   func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
-    queue.append((action, origin))
-    guard !isProcessing else { return StoreTask([]) }
+    guard !isProcessing else {
+      queue.append((action, origin))
+      return .none
+    }
     isProcessing = true
+    // The first action skips the queue, which then only holds the actions sent while processing.
+    process(action, origin: origin)
+    if !queue.isEmpty { processQueue() }
+    isProcessing = false
+    guard !spawned.isEmpty else { return .none }
+    return takeSpawned()
+  }
+
+  /// The handle of the effects spawned by the actions just processed, which it takes over.
+  @usableFromInline
+  func takeSpawned() -> StoreTask {
+    defer { spawned.removeAll(keepingCapacity: true) }
+    return StoreTask(spawned)
+  }
+
+  /// Processes the actions queued while processing, in order, including those they queue.
+  @usableFromInline
+  func processQueue() {
     var index = 0
     while index < queue.count {
       let (action, origin) = queue[index]
@@ -42,26 +75,38 @@ final class StoreCore<R: Reducer>: StateSource<R.State> where R.Action: Sendable
       process(action, origin: origin)
     }
     queue.removeAll(keepingCapacity: true)
-    isProcessing = false
-    guard !spawned.isEmpty else { return StoreTask([]) }
-    defer { spawned.removeAll(keepingCapacity: true) }
-    return StoreTask(spawned)
   }
 
-  private func process(_ action: Action, origin: ActionOrigin) {
+  /// Runs the reducer for `action`, starts the effects it returns and tells the observers.
+  @inlinable
+  func process(_ action: Action, origin: ActionOrigin) {
     let effect = dependencies.enter { reducer.reduce(into: &state, action: action) }
-    for observer in actionObservers { observer.body(action, origin) }
+    // Effects start before observers are told, so that a `.send` effect's action is queued
+    // right behind this one, ahead of anything an observer sends in reaction to it.
+    if !effect.isNone { start(effect) }
+    if !actionObservers.isEmpty { notifyActionObservers(action, origin: origin) }
     observers.notify()
-    if !effect.isNone {
-      runtime.start(effect, in: .root, spawned: &spawned)
-    }
+  }
+
+  /// Starts an effect a processed action returned.
+  @usableFromInline
+  func start(_ effect: Effect<Action>) {
+    runtime.start(effect, in: .root, spawned: &spawned)
+  }
+
+  /// Tells the action observers about a processed action.
+  @usableFromInline
+  func notifyActionObservers(_ action: Action, origin: ActionOrigin) {
+    for observer in actionObservers { observer.body(action, origin) }
   }
 }
 
 /// The change observers of one store tree, notified after every processed action.
 @MainActor
+@usableFromInline
 final class ObserverList {
-  private var entries: [(id: Int, check: () -> Void)] = []
+  // No exclusivity checks: every access is instantaneous (`notifyAll` iterates a copy).
+  @usableFromInline @exclusivity(unchecked) var entries: [(id: Int, check: () -> Void)] = []
   private var nextID = 0
 
   func add(_ check: @escaping () -> Void) -> Int {
@@ -72,20 +117,15 @@ final class ObserverList {
 
   func remove(_ id: Int) { entries.removeAll { $0.id == id } }
 
+  /// Runs every observer's check; without observers, costs one comparison where it is inlined.
+  @inlinable
   func notify() {
-    for entry in entries { entry.check() }
+    if !entries.isEmpty { notifyAll() }
   }
-}
 
-extension StoreCore {
-  /// The root sink for this core.
-  final class Sink: ActionSink<Action> {
-    let core: StoreCore
-
-    init(core: StoreCore) { self.core = core }
-
-    override func send(_ action: Action, origin: ActionOrigin) -> StoreTask {
-      core.enqueue(action, origin: origin)
-    }
+  /// Runs every observer's check.
+  @usableFromInline
+  func notifyAll() {
+    for entry in entries { entry.check() }
   }
 }

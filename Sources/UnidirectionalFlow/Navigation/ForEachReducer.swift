@@ -8,13 +8,17 @@ extension Reducer where Action: CasePathable {
   /// Reduce { state, action in ... }
   ///   .forEach(\.todos, action: \.todos) { Todo() }
   /// ```
-  public func forEach<ElementReducer: Reducer, ID: Hashable & Sendable & SendableMetatype>(
-    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementReducer.State>>,
-    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementReducer.Action>>,
-    @ReducerBuilder<ElementReducer.State, ElementReducer.Action> element: () -> ElementReducer,
+  public func forEach<
+    ElementState, ElementAction, ElementReducer: Reducer,
+    ID: Hashable & Sendable & SendableMetatype
+  >(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> ElementReducer,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> ForEachReducer<Self, ID, ElementReducer> {
+  ) -> ForEachReducer<Self, ID, ElementReducer>
+  where ElementReducer.State == ElementState, ElementReducer.Action == ElementAction {
     ForEachReducer(
       parent: self, element: element(), toElements: toElements,
       toElementAction: Action.casePath(toElementAction), fileID: fileID, line: line)

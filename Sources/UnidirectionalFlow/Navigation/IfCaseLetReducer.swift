@@ -10,13 +10,13 @@ extension Reducer where State: CasePathable, Action: CasePathable {
   ///   .ifCaseLet(\.login, action: \.login) { Login() }
   ///   .ifCaseLet(\.newGame, action: \.newGame) { NewGame() }
   /// ```
-  public func ifCaseLet<Case: Reducer>(
-    _ toCaseState: CaseKeyPath<State, Case.State>,
-    action toCaseAction: CaseKeyPath<Action, Case.Action>,
-    @ReducerBuilder<Case.State, Case.Action> then caseReducer: () -> Case,
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then caseReducer: () -> Case,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> IfCaseLetReducer<Self, Case> {
+  ) -> IfCaseLetReducer<Self, Case> where Case.State == CaseState, Case.Action == CaseAction {
     IfCaseLetReducer(
       parent: self, child: caseReducer(), toCaseStateKeyPath: toCaseState,
       toCaseState: State.casePath(toCaseState), toCaseAction: Action.casePath(toCaseAction),

@@ -9,13 +9,14 @@ extension Reducer where Action: CasePathable {
   /// Reduce { state, action in ... }
   ///   .ifLet(\.editor, action: \.editor) { Editor() }
   /// ```
-  public func ifLet<Wrapped: Reducer>(
-    _ toWrappedState: WritableKeyPath<State, Wrapped.State?>,
-    action toWrappedAction: CaseKeyPath<Action, Wrapped.Action>,
-    @ReducerBuilder<Wrapped.State, Wrapped.Action> then wrapped: () -> Wrapped,
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> IfLetReducer<Self, Wrapped> {
+  ) -> IfLetReducer<Self, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     IfLetReducer(
       parent: self, child: wrapped(), toChildState: toWrappedState,
       toChildAction: Action.casePath(toWrappedAction), fileID: fileID, line: line)

@@ -10,13 +10,14 @@ extension Reducer where Action: CasePathable {
   /// ```swift
   /// .ifLet(\.twoFactor, action: \.twoFactor) { TwoFactor() }
   /// ```
-  public func ifLet<Wrapped: Reducer>(
-    _ toWrappedState: WritableKeyPath<State, Wrapped.State?>,
-    action toPresentationAction: CaseKeyPath<Action, PresentationAction<Wrapped.Action>>,
-    @ReducerBuilder<Wrapped.State, Wrapped.Action> then wrapped: () -> Wrapped,
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<WrappedAction>>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Self, Wrapped> {
+  ) -> PresentationReducer<Self, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     PresentationReducer(
       parent: self, child: wrapped(), toChildState: toWrappedState,
       toPresentationAction: Action.casePath(toPresentationAction), fileID: fileID, line: line)
@@ -40,7 +41,7 @@ extension Reducer where Action: CasePathable {
   }
 }
 
-/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)-(_,CaseKeyPath<Action,PresentationAction<Wrapped.Action>>,_,_,_)``.
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)-(_,CaseKeyPath<Action,PresentationAction<WrappedAction>>,_,_,_)``.
 public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
   let parent: Parent

@@ -9,13 +9,14 @@ extension Reducer where Action: CasePathable {
   /// Reduce { state, action in ... }
   ///   .forEach(\.path, action: \.path) { Path() }
   /// ```
-  public func forEach<Destination: Reducer>(
-    _ toStack: WritableKeyPath<State, StackState<Destination.State>>,
-    action toStackAction: CaseKeyPath<Action, StackAction<Destination.State, Destination.Action>>,
-    @ReducerBuilder<Destination.State, Destination.Action> destination: () -> Destination,
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStack: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> StackReducer<Self, Destination> {
+  ) -> StackReducer<Self, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
     StackReducer(
       parent: self, destination: destination(), toStack: toStack,
       toStackAction: Action.casePath(toStackAction), fileID: fileID, line: line)

@@ -18,13 +18,15 @@
 /// ``Send``, which hops for them. A send made while the store is processing an action (from an
 /// observer, say) is queued and processed after the current one, in order, never recursively.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   private let source: StateSource<State>
   private let sink: ActionSink<Action>
   private let observers: ObserverList
   private let root: AnyObject
 
-  private init(
+  @usableFromInline
+  init(
     source: StateSource<State>, sink: ActionSink<Action>, observers: ObserverList,
     root: AnyObject
   ) {
@@ -38,6 +40,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// Dependencies are those current here, changed by `prepareDependencies`; they are fixed for
   /// the life of the store.
+  @inlinable
   public convenience init<R: Reducer>(
     initialState: State,
     reducer: () -> R,
@@ -46,7 +49,9 @@ public final class Store<State, Action: Sendable> {
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
     let core = StoreCore(initialState: initialState, reducer: reducer(), dependencies: dependencies)
-    self.init(source: core, sink: StoreCore<R>.Sink(core: core), observers: core.observers, root: core)
+    // Made here, in the module creating the store, so that sends run code specialized for `R`.
+    let sink = RootActionSink<Action> { core.enqueue($0, origin: $1) }
+    self.init(source: core, sink: sink, observers: core.observers, root: core)
   }
 
   /// The current state.

@@ -25,13 +25,13 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
 
   /// Scopes to a field of a struct state.
   @inlinable
-  public init(
-    state toChildState: WritableKeyPath<ParentState, Child.State>,
-    action toChildAction: CaseKeyPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) {
+  ) where Child.State == ChildState, Child.Action == ChildAction {
     self.toChildState = .field(toChildState)
     self.toChildAction = ParentAction.casePath(toChildAction)
     self.child = child()
@@ -41,13 +41,13 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
 
   /// Scopes to a case of an enum state.
   @inlinable
-  public init(
-    state toChildState: CaseKeyPath<ParentState, Child.State>,
-    action toChildAction: CaseKeyPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) where ParentState: CasePathable {
+  ) where ParentState: CasePathable, Child.State == ChildState, Child.Action == ChildAction {
     self.toChildState = .enumCase(ParentState.casePath(toChildState))
     self.toChildAction = ParentAction.casePath(toChildAction)
     self.child = child()

@@ -1,0 +1,115 @@
+import FrontendKit
+import TerminalUI
+import TicTacToeFrontendABI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The `ansi` front end: a full-screen terminal interface.
+///
+/// It takes the terminal over on attach (raw mode, alternate screen, hidden cursor) and gives it
+/// back exactly as it was on detach and while suspended. Every state change redraws the screen
+/// through a frame diff, so a move writes a few dozen bytes. Keys are decoded from the bytes the
+/// host hands over; everything the screen shows is read from the host, never re-derived.
+final class AnsiFrontEnd: FrontEnd, ChangeObserving {
+  private let host: HostConnection
+  private let terminal: TerminalSession
+  private var decoder = InputDecoder()
+  private var interface = InterfaceState()
+  private var subscription: UInt64 = 0
+  /// How long a lone escape byte waits for the rest of a sequence before it is the Escape key.
+  private static let escapeDelayMilliseconds: Int32 = 25
+
+  init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
+    guard info.ownsTerminal else {
+      throw FrontEndError(
+        "ansi draws the whole terminal, so it cannot observe: use it as the terminal owner "
+          + "(--frontend ansi, or :frontend ansi from another front end)")
+    }
+    guard RawMode.isTerminal(0), RawMode.isTerminal(1) else {
+      throw FrontEndError(
+        "ansi needs a terminal on standard input and output; for pipes use text or jsonl")
+    }
+    self.host = host
+    terminal = TerminalSession(colors: ColorPolicy.colorsEnabled())
+    do {
+      try terminal.takeOver()
+    } catch {
+      terminal.release()
+      throw FrontEndError("ansi cannot take over the terminal: \(error)")
+    }
+    subscription = host.subscribe(self)
+    render()
+  }
+
+  func detach() {
+    host.unsubscribe(subscription)
+    terminal.release()
+  }
+
+  func stateDidChange() {
+    render()
+  }
+
+  func input(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var keys = decoder.decode(bytes)
+    if decoder.hasPendingBytes,
+      !InputReadiness.isReady(descriptor: 0, within: Self.escapeDelayMilliseconds)
+    {
+      keys += decoder.flush()
+    }
+    guard !keys.isEmpty else { return }
+    perform(interface.handle(keys, on: host.screen()))
+    render()
+  }
+
+  func resize(columns: Int, rows: Int) {
+    terminal.size = TerminalSize(columns: columns, rows: rows)
+    terminal.invalidate()
+    render()
+  }
+
+  func suspend(resumed: Bool) {
+    if resumed {
+      terminal.refreshSize()
+      do {
+        try terminal.takeOver()
+      } catch {
+        host.log(TTT_LOG_ERROR, "cannot take the terminal back: \(error)")
+      }
+      render()
+    } else {
+      terminal.release()
+    }
+  }
+
+  /// Draws the current screen; only the cells that changed reach the terminal.
+  private func render() {
+    guard terminal.isActive else { return }
+    let screen = host.screen()
+    interface.follow(screen)
+    terminal.draw(ScreenComposer.frame(for: screen, interface: interface, size: terminal.size))
+  }
+
+  /// Asks the host for what the keys meant; a refusal becomes the status-line message.
+  private func perform(_ intents: [Intent]) {
+    for intent in intents {
+      let error: String?
+      switch intent {
+      case .send(let tag, let row, let column):
+        error = host.send(tag, row: row, column: column)
+      case .edit(let field, let edit, let text):
+        error = host.edit(field, edit, text: text)
+      case .request(let request, let argument):
+        error = host.request(request, argument)
+      case .suspendProcess:
+        error = nil
+        raise(SIGTSTP)
+      }
+      if let error { interface.message = error }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import TerminalUI
+
+extension InterfaceState {
+  /// The command line: typing edits it, enter runs it, escape (or backspace when empty)
+  /// closes it.
+  mutating func handleCommandLine(_ key: Key, intents: inout [Intent]) {
+    guard let text = commandLine else { return }
+    switch key {
+    case .character(let character):
+      commandLine = text + String(character)
+    case .backspace:
+      commandLine = text.isEmpty ? nil : String(text.dropLast())
+    case .escape:
+      commandLine = nil
+    case .enter:
+      commandLine = nil
+      switch HostCommand.parse(text) {
+      case .success(let command):
+        intents.add(.request(command.request, argument: command.argument))
+        message = command.confirmation
+      case .failure(let error):
+        message = error.description
+      }
+    default:
+      break
+    }
+  }
+}

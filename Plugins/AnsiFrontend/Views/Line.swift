@@ -1,0 +1,29 @@
+import TerminalUI
+
+/// A piece of text in one style.
+struct Span {
+  var text: String
+  var style: Style = .plain
+}
+
+/// One line of a screen's content, made of spans. Optional lines (spacing, explanations) are
+/// the first to go when the terminal is too short.
+struct Line {
+  var spans: [Span]
+  var isOptional = false
+
+  /// An empty line that may be dropped.
+  static let spacer = Line(spans: [], isOptional: true)
+
+  /// A line of one span.
+  init(_ text: String, style: Style = .plain, isOptional: Bool = false) {
+    self.spans = [Span(text: text, style: style)]
+    self.isOptional = isOptional
+  }
+
+  /// A line of several spans.
+  init(spans: [Span], isOptional: Bool = false) {
+    self.spans = spans
+    self.isOptional = isOptional
+  }
+}

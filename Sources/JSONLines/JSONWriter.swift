@@ -1,0 +1,190 @@
+/// Writes compact JSON into a reusable byte buffer, with commas placed for you.
+///
+/// Strings are escaped per RFC 8259: `"` and `\` with a backslash, `\n`, `\r`, `\t`, `\b` and
+/// `\f` in their short forms, other control characters as `\u00XX`; everything else, including
+/// non-ASCII text, is written as UTF-8.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.beginObject()
+/// writer.key("type")
+/// writer.string("hello")
+/// writer.key("seq")
+/// writer.number(1)
+/// writer.endObject()
+/// writer.text  // {"type":"hello","seq":1}
+/// ```
+public struct JSONWriter: Sendable {
+  /// The JSON written so far, as UTF-8.
+  public private(set) var bytes: [UInt8] = []
+
+  /// Whether the next key or value follows a sibling and needs a comma first.
+  private var needsComma = false
+
+  /// An empty writer that can hold `capacity` bytes before growing.
+  public init(capacity: Int = 256) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// The JSON written so far, as a string.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Empties the buffer, keeping its capacity, to write the next document.
+  public mutating func reset() {
+    bytes.removeAll(keepingCapacity: true)
+    needsComma = false
+  }
+
+  /// Appends raw bytes, such as the `\n` ending a JSON line; no comma is placed.
+  public mutating func appendRaw(_ byte: UInt8) {
+    bytes.append(byte)
+  }
+
+  // MARK: Containers
+
+  /// Opens an object: `{`.
+  public mutating func beginObject() {
+    separate()
+    bytes.append(UInt8(ascii: "{"))
+    needsComma = false
+  }
+
+  /// Closes an object: `}`.
+  public mutating func endObject() {
+    bytes.append(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  /// Opens an array: `[`.
+  public mutating func beginArray() {
+    separate()
+    bytes.append(UInt8(ascii: "["))
+    needsComma = false
+  }
+
+  /// Closes an array: `]`.
+  public mutating func endArray() {
+    bytes.append(UInt8(ascii: "]"))
+    needsComma = true
+  }
+
+  /// Writes a member's key and its colon; write the value next.
+  public mutating func key(_ key: String) {
+    separate()
+    appendEscaped(key)
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  // MARK: Scalars
+
+  /// Writes a string.
+  public mutating func string(_ string: String) {
+    separate()
+    appendEscaped(string)
+    needsComma = true
+  }
+
+  /// Writes a string, or `null` for `nil`.
+  public mutating func string(_ string: String?) {
+    if let string { self.string(string) } else { null() }
+  }
+
+  /// Writes an integer.
+  public mutating func number(_ value: Int) {
+    separate()
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor *= 10 }
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    } while divisor > 0
+    needsComma = true
+  }
+
+  /// Writes a number exactly as its literal text.
+  public mutating func number(_ number: JSONNumber) {
+    separate()
+    bytes.append(contentsOf: number.text.utf8)
+    needsComma = true
+  }
+
+  /// Writes `true` or `false`.
+  public mutating func bool(_ value: Bool) {
+    separate()
+    bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    needsComma = true
+  }
+
+  /// Writes `null`.
+  public mutating func null() {
+    separate()
+    bytes.append(contentsOf: "null".utf8)
+    needsComma = true
+  }
+
+  /// Writes any value, recursively.
+  public mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let bool): self.bool(bool)
+    case .number(let number): self.number(number)
+    case .string(let string): self.string(string)
+    case .array(let array):
+      beginArray()
+      for element in array { self.value(element) }
+      endArray()
+    case .object(let object):
+      beginObject()
+      for member in object.members {
+        key(member.key)
+        self.value(member.value)
+      }
+      endObject()
+    }
+  }
+
+  // MARK: Internals
+
+  @inline(__always)
+  private mutating func separate() {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+  }
+
+  private static let hexDigits: StaticString = "0123456789abcdef"
+
+  /// Appends `string` quoted and escaped, copying runs that need no escaping in one go.
+  private mutating func appendEscaped(_ string: String) {
+    var string = string
+    bytes.append(UInt8(ascii: "\""))
+    string.withUTF8 { utf8 in
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+          continue
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        runStart = index + 1
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+          bytes.append(contentsOf: "u00".utf8)
+          bytes.append(Self.hexDigits.utf8Start[Int(byte >> 4)])
+          bytes.append(Self.hexDigits.utf8Start[Int(byte & 0xF)])
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}

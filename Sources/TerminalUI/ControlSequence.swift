@@ -1,0 +1,43 @@
+/// The escape sequences the front end sends besides cell contents (xterm / ECMA-48).
+///
+/// ```swift
+/// output.write(ControlSequence.enterAlternateScreen + ControlSequence.hideCursor)
+/// ```
+public enum ControlSequence {
+  /// Switches to the alternate screen, saving the normal one (and the cursor) for later.
+  public static let enterAlternateScreen = "\u{1B}[?1049h"
+  /// Returns to the normal screen as it was before ``enterAlternateScreen``.
+  public static let leaveAlternateScreen = "\u{1B}[?1049l"
+  /// Hides the text cursor.
+  public static let hideCursor = "\u{1B}[?25l"
+  /// Shows the text cursor.
+  public static let showCursor = "\u{1B}[?25h"
+  /// Resets colours and attributes to the terminal's default.
+  public static let resetStyle = "\u{1B}[m"
+  /// Moves the cursor home and clears the screen.
+  public static let clearScreen = "\u{1B}[H\u{1B}[2J"
+
+  /// Appends the shortest sequence that moves the cursor to `row`, `column` (0-based).
+  static func appendMove(to row: Int, column: Int, into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+    appendDecimal(row + 1, into: &bytes)
+    if column > 0 {
+      bytes.append(UInt8(ascii: ";"))
+      appendDecimal(column + 1, into: &bytes)
+    }
+    bytes.append(UInt8(ascii: "H"))
+  }
+
+  /// Appends the sequence that moves the cursor `count` columns to the right.
+  static func appendForward(_ count: Int, into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+    if count != 1 { appendDecimal(count, into: &bytes) }
+    bytes.append(UInt8(ascii: "C"))
+  }
+
+  /// Appends `value` in decimal without allocating a string.
+  static func appendDecimal(_ value: Int, into bytes: inout [UInt8]) {
+    if value >= 10 { appendDecimal(value / 10, into: &bytes) }
+    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+  }
+}

@@ -1,0 +1,34 @@
+/// Turns style changes into SGR (Select Graphic Rendition) sequences, sending only what
+/// changed when the new style adds to the current one.
+enum GraphicRendition {
+  /// Appends the sequence that changes the terminal from style `current` to `next`; nothing
+  /// when they are equal.
+  static func appendTransition(from current: Style, to next: Style, into bytes: inout [UInt8]) {
+    guard current != next else { return }
+    if next == .plain {
+      bytes.append(contentsOf: ControlSequence.resetStyle.utf8)
+      return
+    }
+    let dropsAttribute =
+      (current.isBold && !next.isBold) || (current.isDim && !next.isDim)
+      || (current.isUnderlined && !next.isUnderlined) || (current.isReversed && !next.isReversed)
+    let base = dropsAttribute ? Style.plain : current
+    var parameters: [Int] = dropsAttribute ? [0] : []
+    if next.isBold && !base.isBold { parameters.append(1) }
+    if next.isDim && !base.isDim { parameters.append(2) }
+    if next.isUnderlined && !base.isUnderlined { parameters.append(4) }
+    if next.isReversed && !base.isReversed { parameters.append(7) }
+    if next.foreground != base.foreground {
+      parameters.append(next.foreground?.foregroundParameter ?? 39)
+    }
+    if next.background != base.background {
+      parameters.append(next.background?.backgroundParameter ?? 49)
+    }
+    bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+    for (index, parameter) in parameters.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ";")) }
+      ControlSequence.appendDecimal(parameter, into: &bytes)
+    }
+    bytes.append(UInt8(ascii: "m"))
+  }
+}

@@ -1,0 +1,123 @@
+/// Draws frames on a terminal by writing only what changed since the previous frame, like
+/// Bubble Tea's renderer: cursor moves, SGR changes and the changed cells' text.
+///
+/// The first frame, a frame of another size, and the first frame after ``invalidate()`` (after
+/// the screen was lost: resume, a terminal that was cleared) are drawn in full.
+///
+/// ```swift
+/// var renderer = Renderer(colors: ColorPolicy.colorsEnabled())
+/// terminal.write(renderer.render(frame))      // everything
+/// terminal.write(renderer.render(nextFrame))  // only the cells that differ
+/// ```
+public struct Renderer: Sendable {
+  /// Whether colours are sent; when `false` (`NO_COLOR`), only attributes are.
+  public let colors: Bool
+  /// The frame on the terminal now, or `nil` when the screen must be redrawn in full.
+  private var previous: Frame?
+  /// Where the terminal's cursor is, or `nil` when unknown.
+  private var cursor: (row: Int, column: Int)?
+  /// The terminal's current style.
+  private var style = Style.plain
+
+  /// Creates a renderer whose first frame is drawn in full.
+  public init(colors: Bool) {
+    self.colors = colors
+  }
+
+  /// Forgets what is on the screen: the next ``render(_:)`` clears it and draws everything.
+  public mutating func invalidate() {
+    previous = nil
+  }
+
+  /// The bytes that turn the terminal's screen from the previous frame into `frame`; empty when
+  /// nothing changed.
+  public mutating func render(_ frame: Frame) -> [UInt8] {
+    var bytes: [UInt8] = []
+    let before: Frame
+    if let previous, previous.columns == frame.columns, previous.rows == frame.rows {
+      before = previous
+    } else {
+      bytes.append(contentsOf: ControlSequence.resetStyle.utf8)
+      bytes.append(contentsOf: ControlSequence.clearScreen.utf8)
+      before = Frame(columns: frame.columns, rows: frame.rows)
+      cursor = (0, 0)
+      style = .plain
+    }
+    for row in 0..<frame.rows where !frame.rowEquals(before, row: row) {
+      drawChanges(in: row, from: before, to: frame, into: &bytes)
+    }
+    if style != .plain {
+      GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
+      style = .plain
+    }
+    previous = frame
+    return bytes
+  }
+
+  /// Writes the cells of `row` that differ between `before` and `after`.
+  private mutating func drawChanges(
+    in row: Int, from before: Frame, to after: Frame, into bytes: inout [UInt8]
+  ) {
+    var column = 0
+    while column < after.columns {
+      guard before[row, column] != after[row, column] else {
+        column += 1
+        continue
+      }
+      // A changed continuation cell is drawn by writing the wide character it belongs to.
+      var start = column
+      if after[row, start].width == 0, start > 0 { start -= 1 }
+      let cell = after[row, start]
+      if cell.width == 0 {
+        column += 1
+        continue
+      }
+      moveCursor(to: row, column: start, in: after, into: &bytes)
+      GraphicRendition.appendTransition(from: style, to: effective(cell.style), into: &bytes)
+      style = effective(cell.style)
+      bytes.append(contentsOf: String(cell.character).utf8)
+      let end = start + Int(cell.width)
+      // After the last column the cursor waits to wrap, and after a wide character terminals
+      // may disagree on its width: either way, position it absolutely next time.
+      cursor = end >= after.columns || cell.width == 2 ? nil : (row, end)
+      column = max(column + 1, end)
+    }
+  }
+
+  /// Moves the cursor with the fewest bytes: nothing, rewriting up to three unchanged cells,
+  /// a relative move, a line feed, or an absolute position.
+  private mutating func moveCursor(
+    to row: Int, column: Int, in frame: Frame, into bytes: inout [UInt8]
+  ) {
+    if let cursor, cursor.row == row {
+      if cursor.column == column { return }
+      if cursor.column < column {
+        let gap = cursor.column..<column
+        let rewritable =
+          gap.count <= 3
+          && gap.allSatisfy {
+            let cell = frame[row, $0]
+            return cell.width == 1 && effective(cell.style) == style
+          }
+        if rewritable {
+          for x in gap { bytes.append(contentsOf: String(frame[row, x].character).utf8) }
+        } else {
+          ControlSequence.appendForward(gap.count, into: &bytes)
+        }
+        self.cursor = (row, column)
+        return
+      }
+    }
+    if let cursor, column == 0, cursor.row + 1 == row {
+      bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+    } else {
+      ControlSequence.appendMove(to: row, column: column, into: &bytes)
+    }
+    cursor = (row, column)
+  }
+
+  /// `style` as sent to this terminal: without colours when colours are off.
+  private func effective(_ style: Style) -> Style {
+    colors ? style : style.withoutColors
+  }
+}

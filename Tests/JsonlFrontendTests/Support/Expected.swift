@@ -1,0 +1,29 @@
+import JSONLines
+
+/// Expected events, without `seq`, as ``Transcript/afterAttach`` lists them.
+enum Expected {
+  /// An `action` event.
+  static func action(_ path: String, effect: Bool = false, error: String? = nil) -> JSONValue {
+    var object = JSONObject()
+    object.insert("action", forKey: "type")
+    object.insert(.string(path), forKey: "action")
+    object.insert(effect ? "effect" : "frontend", forKey: "origin")
+    if let error { object.insert(.string(error), forKey: "error") }
+    return .object(object)
+  }
+
+  /// A `state` event.
+  static func state(_ state: JSONValue) -> JSONValue {
+    ["type": "state", "state": state]
+  }
+
+  /// An `error` event.
+  static func error(_ message: String, line: Int, id: JSONValue? = nil) -> JSONValue {
+    var object = JSONObject()
+    object.insert("error", forKey: "type")
+    object.insert(.string(message), forKey: "message")
+    object.insert(.number(JSONNumber(line)), forKey: "line")
+    if let id { object.insert(id, forKey: "id") }
+    return .object(object)
+  }
+}

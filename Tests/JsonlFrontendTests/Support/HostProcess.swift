@@ -1,0 +1,235 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A running `tictactoe` process, its standard input, output and error connected to pipes.
+///
+/// Tests synchronise on the process itself, never on time: they read the output line by line
+/// (blocking until the host writes), or close the input and read to the end. A watchdog kills a
+/// process that hangs, so a broken host fails the test instead of stalling the suite.
+final class HostProcess: @unchecked Sendable {
+  /// The arguments most tests run with: the `jsonl` front end owns standard input and output,
+  /// and the authentication server answers at once.
+  static let defaultArguments = ["--frontend", "jsonl", "--auth-delay", "0"]
+
+  /// Seconds after which a process still running is killed and the test fails.
+  static let watchdogSeconds = 60
+
+  private let process = Process()
+  private let standardInput = Pipe()
+  private let standardOutput = Pipe()
+  private let standardErrorPipe = Pipe()
+  private let errorBytes = Mutex<[UInt8]>([])
+  private let errorDrained = DispatchSemaphore(value: 0)
+  private let wasKilled = Atomic<Bool>(false)
+  private var unread: [UInt8] = []
+  private var isInputClosed = false
+
+  /// The process id.
+  var processIdentifier: Int32 { process.processIdentifier }
+
+  /// The peak resident memory of the process so far, in KiB (`VmHWM`).
+  func peakMemoryKiB() -> Int? {
+    guard
+      let status = try? String(contentsOfFile: "/proc/\(processIdentifier)/status", encoding: .utf8)
+    else { return nil }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+  }
+
+  /// Every byte read from standard output so far.
+  private(set) var output: [UInt8] = []
+
+  /// Starts `tictactoe` with `arguments`.
+  init(
+    _ arguments: [String] = HostProcess.defaultArguments, environment: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    _ = Self.ignoreBrokenPipes
+    process.executableURL = try Products.host(sourceLocation: sourceLocation)
+    process.arguments = arguments
+    var fullEnvironment = ProcessInfo.processInfo.environment
+    fullEnvironment["TICTACTOE_TRACE"] = nil
+    fullEnvironment.merge(environment) { $1 }
+    process.environment = fullEnvironment
+    process.standardInput = standardInput
+    process.standardOutput = standardOutput
+    process.standardError = standardErrorPipe
+    try process.run()
+
+    Thread.detachNewThread { [self] in drainStandardError() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.watchdogSeconds)) {
+      [weak self] in
+      guard let self, process.isRunning else { return }
+      wasKilled.store(true, ordering: .relaxed)
+      process.terminate()
+    }
+  }
+
+  /// Collects standard error until it closes, so the host never blocks writing to it.
+  private func drainStandardError() {
+    let descriptor = standardErrorPipe.fileHandleForReading.fileDescriptor
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      errorBytes.withLock { $0.append(contentsOf: buffer[..<count]) }
+    }
+    errorDrained.signal()
+  }
+
+  /// A SIGPIPE from writing to a host that already exited must not kill the test process.
+  private static let ignoreBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+  }()
+
+  // MARK: Input
+
+  /// Writes `line` and a `\n`.
+  func send(_ line: String) {
+    write(Array((line + "\n").utf8))
+  }
+
+  /// Writes `bytes` as they are, all of them unless the host stopped reading.
+  func write(_ bytes: [UInt8]) {
+    let descriptor = standardInput.fileHandleForWriting.fileDescriptor
+    Self.writeAll(bytes, to: descriptor)
+  }
+
+  /// Writes `bytes` on another thread, then closes the input: for inputs larger than a pipe
+  /// holds, while this thread reads the output.
+  func writeInBackgroundAndClose(_ bytes: [UInt8]) {
+    precondition(!isInputClosed)
+    isInputClosed = true
+    let handle = standardInput.fileHandleForWriting
+    Thread.detachNewThread {
+      Self.writeAll(bytes, to: handle.fileDescriptor)
+      try? handle.close()
+    }
+  }
+
+  /// Closes the input: the host sees the end of input.
+  func closeInput() {
+    guard !isInputClosed else { return }
+    isInputClosed = true
+    try? standardInput.fileHandleForWriting.close()
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress, $0.count)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return  // EPIPE: the host exited
+      }
+      offset += written
+    }
+  }
+
+  // MARK: Output
+
+  /// The next line of standard output, without its `\n`; waits for the host to write it.
+  /// `nil` once the output ended.
+  func readLine() -> String? {
+    while true {
+      if let newline = unread.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: unread[..<newline], as: UTF8.self)
+        unread.removeSubrange(...newline)
+        return line
+      }
+      guard readChunk() else { return nil }
+    }
+  }
+
+  /// Reads the next line and parses it as an event.
+  func readEvent(sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
+    let line = try #require(readLine(), "the output ended early", sourceLocation: sourceLocation)
+    return try Event(line: line, sourceLocation: sourceLocation)
+  }
+
+  /// Reads events until one satisfies `predicate`, and returns it.
+  @discardableResult
+  func readEvent(
+    where predicate: (Event) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Event {
+    while true {
+      let event = try readEvent(sourceLocation: sourceLocation)
+      if predicate(event) { return event }
+    }
+  }
+
+  /// Appends what standard output has next to `unread`; `false` at its end.
+  private func readChunk() -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    let descriptor = standardOutput.fileHandleForReading.fileDescriptor
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      unread.append(contentsOf: buffer[..<count])
+      output.append(contentsOf: buffer[..<count])
+      return true
+    }
+  }
+
+  // MARK: Finishing
+
+  /// Closes the input, reads the output to its end and waits for the exit; returns the exit
+  /// status and standard error, for a host whose output is not the protocol's.
+  func finishWithoutChecks(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (status: Int32, standardError: String) {
+    closeInput()
+    while readChunk() {}
+    process.waitUntilExit()
+    errorDrained.wait()
+    let wasKilled = wasKilled.load(ordering: .relaxed)
+    #expect(
+      !wasKilled,
+      "the host was still running after \(Self.watchdogSeconds) s and was killed",
+      sourceLocation: sourceLocation)
+    return (
+      process.terminationStatus, String(decoding: errorBytes.withLock { $0 }, as: UTF8.self)
+    )
+  }
+
+  /// Closes the input, reads the output to its end, waits for the exit, and checks the protocol
+  /// invariants of the whole output.
+  func finish(sourceLocation: SourceLocation = #_sourceLocation) throws -> Transcript {
+    let (status, standardError) = finishWithoutChecks(sourceLocation: sourceLocation)
+    return try Transcript(
+      status: status, output: output, standardError: standardError,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Runs `tictactoe` with `arguments`, feeds it `input` and the end of input, and returns
+  /// what it wrote.
+  static func run(
+    _ input: [UInt8], arguments: [String] = defaultArguments,
+    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Transcript {
+    let host = try HostProcess(arguments, environment: environment, sourceLocation: sourceLocation)
+    host.writeInBackgroundAndClose(input)
+    return try host.finish(sourceLocation: sourceLocation)
+  }
+
+  /// Runs `tictactoe` on `lines`, each followed by `\n`.
+  static func run(
+    lines: [String], arguments: [String] = defaultArguments,
+    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Transcript {
+    let input = Array(lines.map { $0 + "\n" }.joined().utf8)
+    return try run(
+      input, arguments: arguments, environment: environment, sourceLocation: sourceLocation)
+  }
+}

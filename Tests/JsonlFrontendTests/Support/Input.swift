@@ -1,0 +1,103 @@
+import JSONLines
+
+/// Input lines of the protocol, written with the library's writer so escaping is exact.
+enum Input {
+  /// `{"action":"<path>",...payload}`, with an optional `id`.
+  static func action(
+    _ path: String, _ payload: KeyValuePairs<String, JSONValue> = [:], id: JSONValue? = nil
+  ) -> String {
+    var object = JSONObject()
+    object.insert(.string(path), forKey: "action")
+    for (key, value) in payload { object.insert(value, forKey: key) }
+    if let id { object.insert(id, forKey: "id") }
+    return JSONValue.object(object).description
+  }
+
+  /// `{"command":"<name>"}`, with an optional `id`.
+  static func command(_ name: String, id: JSONValue? = nil) -> String {
+    var object = JSONObject()
+    object.insert(.string(name), forKey: "command")
+    if let id { object.insert(id, forKey: "id") }
+    return JSONValue.object(object).description
+  }
+
+  /// Sets the email and password, taps log in, and settles.
+  static func logIn(email: String = "blob@pointfree.co", password: String = "password") -> [String]
+  {
+    [
+      action("login.view.binding.email", ["value": .string(email)]),
+      action("login.view.binding.password", ["value": .string(password)]),
+      action("login.view.loginButtonTapped"),
+      command("settle"),
+    ]
+  }
+
+  /// Logs in, names the players Blob (x) and Blub (o), and starts a game.
+  static let startGame: [String] =
+    logIn() + [
+      action("newGame.binding.xPlayerName", ["value": "Blob"]),
+      action("newGame.binding.oPlayerName", ["value": "Blub"]),
+      action("newGame.letsPlayButtonTapped"),
+    ]
+
+  /// Taps the cells `moves` (row, column) in order.
+  static func play(_ moves: [(Int, Int)]) -> [String] {
+    moves.map { row, column in
+      action(
+        "newGame.game.cellTapped",
+        ["row": .number(JSONNumber(row)), "column": .number(JSONNumber(column))])
+    }
+  }
+}
+
+/// States of the protocol, for comparisons.
+enum States {
+  /// The login screen.
+  static func login(
+    email: String = "", password: String = "", isFormValid: Bool = false,
+    isLoginRequestInFlight: Bool = false, alert: String? = nil, twoFactor: JSONValue = nil
+  ) -> JSONValue {
+    [
+      "login": [
+        "email": .string(email), "password": .string(password), "isFormValid": .bool(isFormValid),
+        "isLoginRequestInFlight": .bool(isLoginRequestInFlight), "alert": alertValue(alert),
+        "twoFactor": twoFactor,
+      ]
+    ]
+  }
+
+  /// The two-factor screen, inside login.
+  static func twoFactor(
+    code: String = "", isFormValid: Bool = false, isTwoFactorRequestInFlight: Bool = false,
+    alert: String? = nil
+  ) -> JSONValue {
+    [
+      "token": "<redacted>", "code": .string(code), "isFormValid": .bool(isFormValid),
+      "isTwoFactorRequestInFlight": .bool(isTwoFactorRequestInFlight), "alert": alertValue(alert),
+    ]
+  }
+
+  /// The new-game screen.
+  static func newGame(o: String = "", x: String = "", game: JSONValue = nil) -> JSONValue {
+    ["newGame": ["oPlayerName": .string(o), "xPlayerName": .string(x), "game": game]]
+  }
+
+  /// A game between Blob (x) and Blub (o); `board` rows as strings like `"xo "`.
+  static func game(
+    _ board: [String] = ["   ", "   ", "   "], currentPlayer: String = "x",
+    winner: String? = nil, isTied: Bool = false
+  ) -> JSONValue {
+    let rows: [JSONValue] = board.map { row in
+      .array(row.map { $0 == " " ? .null : .string(String($0)) })
+    }
+    return [
+      "board": .array(rows), "currentPlayer": .string(currentPlayer), "oPlayerName": "Blub",
+      "xPlayerName": "Blob", "winner": winner.map { .string($0) } ?? .null,
+      "isTied": .bool(isTied),
+    ]
+  }
+
+  private static func alertValue(_ title: String?) -> JSONValue {
+    title.map { ["title": .string($0)] } ?? .null
+  }
+}

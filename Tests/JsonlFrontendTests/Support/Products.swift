@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// The built `tictactoe` executable and the `jsonl` front end beside it.
+///
+/// `swift test` builds every product (the executable and the front-end libraries) into the
+/// directory holding the test binary; after `swift build --build-tests`, run the tests with
+/// `--skip-build` or not at all differently.
+enum Products {
+  /// The directory `swift build` puts products in: the one holding this test binary.
+  static let binDirectory: URL = {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = executable.deletingLastPathComponent()
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents"
+      || directory.lastPathComponent == "MacOS"
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory
+  }()
+
+  /// The `tictactoe` executable; fails the test if it or the front end was not built.
+  static func host(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    let host = binDirectory.appendingPathComponent("tictactoe")
+    let frontEnd = binDirectory.appendingPathComponent("libtictactoe-jsonl.so")
+    for product in [host, frontEnd] {
+      try #require(
+        FileManager.default.fileExists(atPath: product.path),
+        "\(product.path) is missing; build the products first (swift build)",
+        sourceLocation: sourceLocation)
+    }
+    return host
+  }
+}

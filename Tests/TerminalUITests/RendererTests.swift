@@ -1,0 +1,94 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct RendererTests {
+  private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+  private func gameFrame(mark: Character = " ") -> Frame {
+    var frame = Frame(columns: 20, rows: 5)
+    frame.put("Blob, place your X", row: 0, column: 1, style: Style(bold: true))
+    frame.put(" \(mark) | O |   ", row: 2, column: 2, style: Style(foreground: .cyan))
+    return frame
+  }
+
+  @Test func firstFrameClearsAndDrawsEverything() {
+    var renderer = Renderer(colors: true)
+    let output = text(renderer.render(gameFrame()))
+    #expect(output.hasPrefix("\u{1B}[m\u{1B}[H\u{1B}[2J"))
+    #expect(output.contains("Blob, place your X"))
+    #expect(output.contains("| O |"))
+    #expect(output.hasSuffix("\u{1B}[m"))
+  }
+
+  @Test func identicalFrameWritesNothing() {
+    var renderer = Renderer(colors: true)
+    _ = renderer.render(gameFrame())
+    #expect(renderer.render(gameFrame()).isEmpty)
+  }
+
+  @Test func oneChangedCellWritesOnlyThatCell() {
+    var renderer = Renderer(colors: true)
+    _ = renderer.render(gameFrame())
+    let output = text(renderer.render(gameFrame(mark: "X")))
+    // Move to row 3, column 4 (1-based), cyan, the mark, back to the default style.
+    #expect(output == "\u{1B}[3;4H\u{1B}[36mX\u{1B}[m")
+  }
+
+  @Test func invalidateRedrawsInFull() {
+    var renderer = Renderer(colors: true)
+    let first = renderer.render(gameFrame())
+    renderer.invalidate()
+    #expect(renderer.render(gameFrame()) == first)
+  }
+
+  @Test func newSizeRedrawsInFull() {
+    var renderer = Renderer(colors: true)
+    _ = renderer.render(gameFrame())
+    var larger = Frame(columns: 30, rows: 6)
+    larger.put("Blob", row: 0, column: 0)
+    #expect(text(renderer.render(larger)) == "\u{1B}[m\u{1B}[H\u{1B}[2JBlob")
+  }
+
+  @Test func nearbyChangesOnOneRowReuseTheCursor() {
+    var renderer = Renderer(colors: true)
+    var before = Frame(columns: 10, rows: 1)
+    before.put("abcdefghij", row: 0, column: 0)
+    _ = renderer.render(before)
+    var after = before
+    after.put("X", row: 0, column: 2)
+    after.put("Y", row: 0, column: 4)
+    after.put("Z", row: 0, column: 9)
+    // "d" is rewritten instead of moving; the jump to "Z" is relative.
+    #expect(text(renderer.render(after)) == "\u{1B}[1;3HXdY\u{1B}[4CZ")
+  }
+
+  @Test func removingAnAttributeResetsTheStyle() {
+    var renderer = Renderer(colors: true)
+    var before = Frame(columns: 4, rows: 1)
+    before.put("ab", row: 0, column: 0, style: Style(reverse: true))
+    _ = renderer.render(before)
+    var after = Frame(columns: 4, rows: 1)
+    after.put("a", row: 0, column: 0, style: Style(reverse: true))
+    after.put("b", row: 0, column: 1, style: Style(foreground: .red))
+    #expect(text(renderer.render(after)) == "\u{1B}[1;2H\u{1B}[31mb\u{1B}[m")
+  }
+
+  @Test func wideCharactersAreWrittenOnce() {
+    var renderer = Renderer(colors: true)
+    _ = renderer.render(Frame(columns: 6, rows: 1))
+    var after = Frame(columns: 6, rows: 1)
+    after.put("漢x", row: 0, column: 1)
+    // The cursor is home after the clear: rewriting the blank before is cheaper than a move.
+    // After a wide character the cursor is placed absolutely, whatever the terminal thinks.
+    #expect(text(renderer.render(after)) == " 漢\u{1B}[1;4Hx")
+  }
+
+  @Test func controlCharactersCannotReachTheTerminal() {
+    var frame = Frame(columns: 10, rows: 1)
+    frame.put("a\u{1B}[2Jb", row: 0, column: 0)
+    var renderer = Renderer(colors: true)
+    let output = text(renderer.render(frame))
+    #expect(output.hasSuffix("a?[2Jb"))
+  }
+}

@@ -1,0 +1,53 @@
+import Synchronization
+import Testing
+import UnidirectionalFlow
+import UnidirectionalFlowTesting
+
+/// A thread-safe, append-only log that reducers, observers and effects write to, so a test can
+/// check what ran and in which order.
+final class Recorder<Element: Sendable>: Sendable {
+  private let storage = Mutex<[Element]>([])
+
+  /// Everything appended so far, oldest first.
+  var entries: [Element] { storage.withLock { $0 } }
+
+  /// Appends `element`.
+  func append(_ element: Element) { storage.withLock { $0.append(element) } }
+}
+
+/// Yields until `condition` holds and returns whether it did. Bounded, so that a bug fails an
+/// expectation instead of hanging the suite; never sleeps.
+@discardableResult
+func yield(
+  until condition: () -> Bool,
+  isolation: isolated (any Actor)? = #isolation
+) async -> Bool {
+  for _ in 0..<100_000 {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}
+
+extension TestClock {
+  /// Yields until exactly `count` tasks sleep on this clock, so that advancing cannot race the
+  /// start of an effect (or the winding down of a cancelled one).
+  func waitForSleepers(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let reached = await yield(until: { pendingSleepers == count })
+    #expect(
+      reached, "Expected \(count) sleeper(s), found \(pendingSleepers).",
+      sourceLocation: sourceLocation)
+  }
+}
+
+extension Issue {
+  /// Whether this issue carries a comment equal to `message`.
+  func hasComment(_ message: String) -> Bool {
+    comments.contains { $0.rawValue == message }
+  }
+
+  /// Whether this issue carries a comment containing every one of `fragments`.
+  func hasComment(containing fragments: String...) -> Bool {
+    comments.contains { comment in fragments.allSatisfy { comment.rawValue.contains($0) } }
+  }
+}
