@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Synchronization
 import TicTacToeFrontendABI
 import UnidirectionalFlow
 
@@ -22,6 +23,24 @@ public final class FrontEndHost {
   /// Where diagnostics and front-end log lines go (standard error by default).
   public var diagnostics: (String) -> Void = { line in
     FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  /// The user intents front ends can send, with their C mirror for reflection. Read from any
+  /// thread (a front end may send from anywhere).
+  nonisolated let catalog = Mutex<(actions: ActionCatalog, table: ReflectionTable)>(
+    (ActionCatalog.standard, ReflectionTable(ActionCatalog.standard)))
+
+  /// The user intents front ends can send.
+  public nonisolated var actions: ActionCatalog { catalog.withLock { $0.actions } }
+
+  /// Adds a user intent (or replaces the one with the same case path). Every front end can send
+  /// it at once: reflection lists it, `send_path` and `make_sender` accept it, and the JSON-lines
+  /// front end, which has no action table of its own, takes it from the next line on.
+  public func registerAction(_ entry: ActionCatalog.Entry) {
+    catalog.withLock { catalog in
+      catalog.actions.add(entry)
+      catalog.table = ReflectionTable(catalog.actions)
+    }
   }
 
   /// The attached front ends, in attach order.
@@ -138,12 +157,22 @@ public final class FrontEndHost {
     return .success(session)
   }
 
-  /// Detaches `session`: it restores what it changed, and its subscriptions end.
-  public func detach(_ session: FrontEndSession) {
-    guard session.isAttached else { return }
-    removeEverything(of: session)
+  /// Detaches `session`: it restores what it changed and ends its subscriptions (while it still
+  /// can call the host), then the host ends whatever it left behind.
+  ///
+  /// Returns how many subscriptions the front end left registered, which a well-behaved front end
+  /// keeps at zero (the conformance check reports it).
+  @discardableResult
+  public func detach(_ session: FrontEndSession) -> Int {
+    guard session.isAttached else { return 0 }
+    requests.removeAll { $0.session === session && $0.kind != TTT_REQUEST_SWITCH }
     session.descriptor.detach(session.instance)
+    let leftovers =
+      subscriptions.values.filter { $0.session === session }.count
+      + actionObservers.values.filter { $0.session === session }.count
+    removeEverything(of: session)
     if session.frontEnd.isFullScreen { flushHeldLogLines() }
+    return leftovers
   }
 
   /// Detaches every front end, the terminal owner last.
@@ -166,8 +195,10 @@ public final class FrontEndHost {
   // MARK: The store, seen through the ABI
 
   /// Sends a validated action after checking that its feature is on screen.
-  func send(_ action: TicTacToe.Action, tag: UInt32, from session: FrontEndSession) -> ttt_status {
-    if let error = ActionImport.checkActive(tag: tag, in: store.state) {
+  func send(
+    _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: FrontEndSession
+  ) -> ttt_status {
+    if let error = ActionImport.checkActive(entry, in: store.state) {
       return HostAPI.fail(session, error)
     }
     store.send(action)
@@ -189,6 +220,7 @@ public final class FrontEndHost {
       guard current != last else { return }
       last = current
       guard session.isAttached, self?.subscriptions[id] != nil else { return }
+      session.deliveredCallbacks += 1
       callback(context)
     }
     subscriptions[id] = Subscription(session: session, cancel: subscription)
@@ -231,6 +263,7 @@ public final class FrontEndHost {
           from_effect: origin == .effect, error: error)
         for id in actionObservers.keys.sorted() {
           guard let observer = actionObservers[id], observer.session.isAttached else { continue }
+          observer.session.deliveredCallbacks += 1
           observer.callback(observer.context, &event)
         }
       }
@@ -268,7 +301,7 @@ public final class FrontEndHost {
   /// Queues a front end's request, carried out after the current callback returns.
   func enqueueRequest(
     _ kind: UInt32, argument: String, from session: FrontEndSession
-  ) -> Result<Void, RoutineError> {
+  ) -> Result<Void, HostActionError> {
     let request = ttt_request(rawValue: kind)
     switch request {
     case TTT_REQUEST_SWITCH, TTT_REQUEST_ATTACH, TTT_REQUEST_DETACH:
@@ -424,6 +457,7 @@ public final class FrontEndHost {
       self.settlesInProgress -= 1
       self.isInputPaused = self.settlesInProgress > 0 || self.isQuitting
       if session.isAttached, let onSettled = session.descriptor.on_settled {
+        session.deliveredCallbacks += 1
         onSettled(session.instance, timedOut)
       }
       self.resumeInput()
@@ -459,7 +493,7 @@ public final class FrontEndHost {
 private enum FeatureSnapshot: Equatable {
   case value(AnyHashableEquatable?)
 
-  init(_ feature: Feature, _ state: TicTacToe.State) {
+  init(_ feature: HostFeature, _ state: TicTacToe.State) {
     switch (feature, state) {
     case (.root, _): self = .value(AnyHashableEquatable(state))
     case (.login, .login(let login)): self = .value(AnyHashableEquatable(login))

@@ -14,8 +14,31 @@ public enum FrontEndLoader {
 
   /// Loads the library at `path` (made absolute and canonical) and validates its descriptor.
   public static func load(path: String) throws(FrontEndLoadError) -> LoadedFrontEnd {
-    let absolute = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    let absolute = canonicalPath(path)
     if let loaded = cache.withLock({ $0[absolute] }) { return loaded }
+    func failure(_ reason: String) -> FrontEndLoadError {
+      FrontEndLoadError(file: absolute, reason: reason)
+    }
+    let descriptor = try open(absolute)
+    let loaded = try validate(descriptor, failure: failure)
+    let path = absolute
+    let result = LoadedFrontEnd(
+      path: path, descriptor: descriptor, name: loaded.name, summary: loaded.summary,
+      version: loaded.version, abiVersion: loaded.abiVersion, flags: descriptor.pointee.flags)
+    cache.withLock { $0[absolute] = result }
+    return result
+  }
+
+  /// `path` made absolute and canonical (symbolic links resolved): the key of the cache.
+  static func canonicalPath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// Opens the library at the canonical path `absolute` and returns what its entry symbol
+  /// returned, not validated yet.
+  static func open(_ absolute: String) throws(FrontEndLoadError)
+    -> UnsafePointer<ttt_frontend_descriptor>
+  {
     func failure(_ reason: String) -> FrontEndLoadError {
       FrontEndLoadError(file: absolute, reason: reason)
     }
@@ -33,13 +56,7 @@ public enum FrontEndLoader {
     }
     let entry = unsafeBitCast(symbol, to: ttt_frontend_entry_fn.self)
     guard let descriptor = entry() else { throw failure("its entry symbol returned NULL") }
-    let loaded = try validate(descriptor, failure: failure)
-    let path = absolute
-    let result = LoadedFrontEnd(
-      path: path, descriptor: descriptor, name: loaded.name, summary: loaded.summary,
-      version: loaded.version, abiVersion: loaded.abiVersion, flags: descriptor.pointee.flags)
-    cache.withLock { $0[absolute] = result }
-    return result
+    return descriptor
   }
 
   private static func validate(
@@ -49,6 +66,15 @@ public enum FrontEndLoader {
     name: String, summary: String, version: String, abiVersion: String
   ) {
     // Read the version fields first: they are at the same place in every ABI version.
+    try validateVersion(descriptor, failure: failure)
+    return try validateFields(descriptor, failure: failure)
+  }
+
+  /// Refuses a descriptor built for another major ABI version or a newer minor one.
+  static func validateVersion(
+    _ descriptor: UnsafePointer<ttt_frontend_descriptor>,
+    failure: (String) -> FrontEndLoadError
+  ) throws(FrontEndLoadError) {
     let major = descriptor.pointee.abi_major
     let minor = descriptor.pointee.abi_minor
     let ours = "\(TTT_ABI_VERSION_MAJOR).\(TTT_ABI_VERSION_MINOR)"
@@ -60,6 +86,18 @@ public enum FrontEndLoader {
         "it was built for front-end ABI \(major).\(minor), \(why); this host "
           + "implements ABI \(ours)")
     }
+  }
+
+  /// Refuses a descriptor that is too small or lacks a name, a description, a version or a
+  /// required callback. Call it only for a descriptor of a compatible ABI version.
+  static func validateFields(
+    _ descriptor: UnsafePointer<ttt_frontend_descriptor>,
+    failure: (String) -> FrontEndLoadError
+  ) throws(FrontEndLoadError) -> (
+    name: String, summary: String, version: String, abiVersion: String
+  ) {
+    let major = descriptor.pointee.abi_major
+    let minor = descriptor.pointee.abi_minor
     guard descriptor.pointee.struct_size >= minimumDescriptorSize else {
       throw failure(
         "its descriptor is \(descriptor.pointee.struct_size) bytes, smaller than the "

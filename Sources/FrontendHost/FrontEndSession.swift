@@ -15,7 +15,8 @@ public final class FrontEndSession: Sendable {
   private struct MainThreadState {
     var instance: UnsafeMutableRawPointer?
     var isAttached = false
-    var handles: [Feature: StoreHandle] = [:]
+    var handles: [HostFeature: StoreHandle] = [:]
+    var deliveredCallbacks = 0
   }
 
   // Only touched on the store thread; the routines check the thread before using it.
@@ -48,8 +49,15 @@ public final class FrontEndSession: Sendable {
     set { mainThreadState.isAttached = newValue }
   }
 
+  /// How many change, action and settle callbacks the host has called on this front end; the
+  /// conformance check makes sure it stops growing at detach.
+  public var deliveredCallbacks: Int {
+    get { mainThreadState.deliveredCallbacks }
+    set { mainThreadState.deliveredCallbacks = newValue }
+  }
+
   /// The handle for `feature`, made once and kept.
-  func handle(_ feature: Feature) -> StoreHandle {
+  func handle(_ feature: HostFeature) -> StoreHandle {
     if let handle = mainThreadState.handles[feature] { return handle }
     let handle = StoreHandle(feature: feature, session: self)
     mainThreadState.handles[feature] = handle

@@ -1,4 +1,5 @@
 import AppCore
+import DynamicCall
 import Foundation
 import TicTacToeFrontendABI
 
@@ -53,7 +54,13 @@ enum HostAPI {
         unsubscribe: { HostAPI.unsubscribe($0, $1) },
         last_error: { HostAPI.lastError($0) },
         log: { HostAPI.log($0, $1, $2) },
-        request: { HostAPI.request($0, $1, $2) }
+        request: { HostAPI.request($0, $1, $2) },
+        action_count: { HostAPI.actionCount($0) },
+        action_at: { HostAPI.actionAt($0, $1) },
+        send_path: { HostAPI.sendPath($0, $1, $2, $3) },
+        make_sender: { HostAPI.makeSender($0, $1) },
+        field_count: { HostAPI.fieldCount($0) },
+        field_at: { HostAPI.fieldAt($0, $1) }
       ))
     return UnsafePointer(table)
   }()
@@ -67,7 +74,7 @@ enum HostAPI {
 
   private static func scope(_ store: OpaquePointer?, _ feature: UInt32) -> OpaquePointer? {
     guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else { return nil }
-    guard let feature = Feature(rawValue: feature) else {
+    guard let feature = HostFeature(rawValue: feature) else {
       handle.session.setLastError("unknown feature \(feature)")
       return nil
     }
@@ -86,7 +93,7 @@ enum HostAPI {
   private static func read<T>(
     _ store: OpaquePointer?,
     _ out: UnsafeMutablePointer<T>?,
-    _ feature: Feature,
+    _ feature: HostFeature,
     _ export: (TicTacToe.State, StateExport.Strings) -> T?
   ) -> ttt_status {
     guard let (handle, host) = storeThreadHandle(store, routine: "read") else {
@@ -128,11 +135,97 @@ enum HostAPI {
     guard let action = copyAction(action) else {
       return fail(handle.session, .invalid("the action is NULL or its struct_size is too small"))
     }
-    switch ActionImport.action(from: action, through: handle.feature) {
-    case .failure(let error):
-      return fail(handle.session, error)
-    case .success(let appAction):
-      return deliver(appAction, tag: action.tag, from: handle.session)
+    guard let host = handle.session.host, handle.session.isAttached else {
+      return fail(handle.session, .detached)
+    }
+    let catalog = host.actions
+    switch ActionImport.action(from: action, through: handle.feature, catalog: catalog) {
+    case .failure(let error): return fail(handle.session, error)
+    case .success(let decoded): return deliver(decoded.action, decoded.entry, from: handle.session)
+    }
+  }
+
+  private static func sendPath(
+    _ store: OpaquePointer?, _ casePath: UnsafePointer<CChar>?, _ values: UnsafePointer<ttt_value>?,
+    _ count: Int
+  ) -> ttt_status {
+    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else {
+      return TTT_ERR_INVALID_ARGUMENT
+    }
+    let session = handle.session
+    guard let casePath else { return fail(session, .invalid("the case path is NULL")) }
+    guard count >= 0, count <= 16, count == 0 || values != nil else {
+      return fail(session, .invalid("\(count) arguments at \(String(describing: values))"))
+    }
+    guard let host = session.host, session.isAttached else { return fail(session, .detached) }
+    var arguments: [CValue] = []
+    for index in 0..<count {
+      let value = values![index]
+      switch ttt_type(rawValue: value.type) {
+      case TTT_TYPE_STRING:
+        guard let pointer = value.string else {
+          return fail(session, .invalid("argument \(index + 1) is a NULL string"))
+        }
+        switch ActionImport.string(pointer) {
+        case .success(let string): arguments.append(.string(string))
+        case .failure(let error): return fail(session, error)
+        }
+      case TTT_TYPE_INT32: arguments.append(.int32(value.int32))
+      case TTT_TYPE_BOOL: arguments.append(.bool(value.boolean))
+      default:
+        return fail(session, .invalid("argument \(index + 1) has unknown type \(value.type)"))
+      }
+    }
+    let path: String
+    switch ActionImport.string(casePath) {
+    case .success(let string): path = string
+    case .failure(let error): return fail(session, error)
+    }
+    switch ActionImport.action(
+      casePath: path, arguments: arguments, through: handle.feature, catalog: host.actions)
+    {
+    case .failure(let error): return fail(session, error)
+    case .success(let decoded): return deliver(decoded.action, decoded.entry, from: session)
+    }
+  }
+
+  private static func makeSender(
+    _ store: OpaquePointer?, _ casePath: UnsafePointer<CChar>?
+  ) -> UnsafeMutableRawPointer? {
+    guard let (handle, host) = storeThreadHandle(store, routine: "make_sender") else { return nil }
+    let session = handle.session
+    guard let casePath else {
+      _ = fail(session, .invalid("the case path is NULL"))
+      return nil
+    }
+    let path = String(cString: casePath)
+    let entry: ActionCatalog.Entry? = MainActor.assumeIsolated {
+      host.actions.entry(casePath: path)
+    }
+    guard let entry else {
+      _ = fail(session, .unknown("unknown action '\(path)'"))
+      return nil
+    }
+    let feature = handle.feature
+    let signature = CSignature(returns: .uint32, arguments: entry.arguments.map(\.type))
+    do {
+      let closure = try TypedClosure(signature: signature) { arguments in
+        guard let host = session.host, session.isAttached else {
+          return .uint32(fail(session, .detached).rawValue)
+        }
+        switch ActionImport.action(
+          casePath: path, arguments: arguments, through: feature, catalog: host.actions)
+        {
+        case .failure(let error): return .uint32(fail(session, error).rawValue)
+        case .success(let decoded):
+          return .uint32(deliver(decoded.action, decoded.entry, from: session).rawValue)
+        }
+      }
+      SenderStore.keep(closure)
+      return UnsafeMutableRawPointer(mutating: closure.functionPointer)
+    } catch {
+      _ = fail(session, .invalid(error.description))
+      return nil
     }
   }
 
@@ -143,65 +236,64 @@ enum HostAPI {
       return TTT_ERR_INVALID_ARGUMENT
     }
     let session = handle.session
-    let text = text.map {
-      String(
-        decoding: UnsafeRawBufferPointer(
-          start: $0, count: strnlen($0, ActionImport.maximumTextLength)
-        ).bindMemory(to: UInt8.self), as: UTF8.self)
-    }
-    let apply: @MainActor @Sendable () -> ttt_status = {
-      guard let host = session.host, session.isAttached else {
-        return fail(session, .init(status: TTT_ERR_DETACHED, message: "the front end is detached"))
+    var appended: String?
+    if let text {
+      switch ActionImport.string(text) {
+      case .success(let string): appended = string
+      case .failure(let error): return fail(session, error)
       }
+    }
+    let feature = handle.feature
+    let apply: @MainActor @Sendable () -> ttt_status = {
+      guard let host = session.host, session.isAttached else { return fail(session, .detached) }
       let current: (tag: ttt_action_tag, value: String)
       switch TextEdit.current(field, in: host.store.state) {
       case .failure(let error): return fail(session, error)
       case .success(let value): current = value
       }
       let newValue: String
-      switch TextEdit.apply(edit, text: text, to: current.value) {
+      switch TextEdit.apply(edit, text: appended, to: current.value) {
       case .failure(let error): return fail(session, error)
       case .success(let value): newValue = value
       }
-      return newValue.withCString { pointer in
-        var action = ttt_action()
-        action.struct_size = UInt32(MemoryLayout<ttt_action>.size)
-        action.tag = current.tag.rawValue
-        action.text = pointer
-        switch ActionImport.action(from: action, through: handle.feature) {
-        case .failure(let error): return fail(session, error)
-        case .success(let appAction): return host.send(appAction, tag: action.tag, from: session)
-        }
+      guard let entry = host.actions.entry(tag: current.tag.rawValue) else {
+        return fail(session, .unknown("no action sets field \(field)"))
+      }
+      switch ActionImport.action(
+        casePath: entry.casePath, arguments: [.string(newValue)], through: feature,
+        catalog: host.actions)
+      {
+      case .failure(let error): return fail(session, error)
+      case .success(let decoded):
+        return host.send(decoded.action, entry: decoded.entry, from: session)
       }
     }
     if isStoreThread() { return MainActor.assumeIsolated { apply() } }
     Task { @MainActor in
-      let status = apply()
-      if status != TTT_OK {
+      if apply() != TTT_OK {
         session.host?.log(
           from: session, level: TTT_LOG_WARNING.rawValue,
-          message:
-            "edit_text from another thread failed: \(String(cString: session.lastErrorPointer()))")
+          message: "edit_text from another thread failed: "
+            + String(cString: session.lastErrorPointer()))
       }
     }
     return TTT_OK
   }
 
+  /// Sends a decoded action: at once on the store thread, else queued to it (the status then
+  /// only covers what could be checked without the state, and a later refusal is logged).
   private static func deliver(
-    _ action: TicTacToe.Action, tag: UInt32, from session: FrontEndSession
+    _ action: TicTacToe.Action, _ entry: ActionCatalog.Entry, from session: FrontEndSession
   ) -> ttt_status {
     if isStoreThread() {
       return MainActor.assumeIsolated {
-        guard let host = session.host, session.isAttached else {
-          return fail(
-            session, .init(status: TTT_ERR_DETACHED, message: "the front end is detached"))
-        }
-        return host.send(action, tag: tag, from: session)
+        guard let host = session.host, session.isAttached else { return fail(session, .detached) }
+        return host.send(action, entry: entry, from: session)
       }
     }
     Task { @MainActor in
-      guard let host = session.host else { return }
-      if host.send(action, tag: tag, from: session) != TTT_OK {
+      guard let host = session.host, session.isAttached else { return }
+      if host.send(action, entry: entry, from: session) != TTT_OK {
         host.log(
           from: session, level: TTT_LOG_WARNING.rawValue,
           message: "an action sent from another thread was rejected: "
@@ -221,6 +313,38 @@ enum HostAPI {
         from: UnsafeRawBufferPointer(start: pointer, count: min(size, bytes.count)))
     }
     return action
+  }
+
+  // MARK: Reflection
+
+  private static func actionCount(_ hostPointer: OpaquePointer?) -> Int {
+    guard let session = HandleRegistry.lookup(hostPointer, as: FrontEndSession.self),
+      let host = session.host
+    else { return 0 }
+    return host.catalog.withLock { $0.table.actionCount }
+  }
+
+  private static func actionAt(_ hostPointer: OpaquePointer?, _ index: Int) -> UnsafePointer<
+    ttt_action_info
+  >? {
+    guard let session = HandleRegistry.lookup(hostPointer, as: FrontEndSession.self),
+      let host = session.host
+    else { return nil }
+    return host.catalog.withLock { $0.table.action(at: index) }
+  }
+
+  private static func fieldCount(_ hostPointer: OpaquePointer?) -> Int {
+    HandleRegistry.lookup(hostPointer, as: FrontEndSession.self) == nil
+      ? 0 : ReflectionTable.fields.count
+  }
+
+  private static func fieldAt(_ hostPointer: OpaquePointer?, _ index: Int) -> UnsafePointer<
+    ttt_field_info
+  >? {
+    guard HandleRegistry.lookup(hostPointer, as: FrontEndSession.self) != nil, index >= 0,
+      index < ReflectionTable.fields.count
+    else { return nil }
+    return ReflectionTable.fields.pointer + index
   }
 
   // MARK: Observation
@@ -337,7 +461,7 @@ enum HostAPI {
     return (session, host)
   }
 
-  static func fail(_ session: FrontEndSession, _ error: RoutineError) -> ttt_status {
+  static func fail(_ session: FrontEndSession, _ error: HostActionError) -> ttt_status {
     session.setLastError(error.message)
     return error.status
   }

@@ -1,16 +1,22 @@
 import AppCore
 import TicTacToeFrontendABI
 
-/// The features a store handle can be scoped to, and what "active" means for each.
-enum Feature: UInt32, CaseIterable {
+/// The features a store handle can be scoped to (the ABI's `ttt_feature`), and what "active"
+/// means for each.
+public enum HostFeature: UInt32, CaseIterable, Sendable {
+  /// The whole app.
   case root = 0
+  /// The login screen.
   case login = 1
+  /// The two-factor screen, presented by login.
   case twoFactor = 2
+  /// The new-game screen.
   case newGame = 3
+  /// The game, presented by new game.
   case game = 4
 
   /// The feature that presents this one.
-  var parent: Feature? {
+  var parent: HostFeature? {
     switch self {
     case .root: nil
     case .login, .newGame: .root
@@ -20,8 +26,8 @@ enum Feature: UInt32, CaseIterable {
   }
 
   /// Whether this feature is `other` or presented (directly or not) by it.
-  func isWithin(_ other: Feature) -> Bool {
-    var current: Feature? = self
+  func isWithin(_ other: HostFeature) -> Bool {
+    var current: HostFeature? = self
     while let feature = current {
       if feature == other { return true }
       current = feature.parent

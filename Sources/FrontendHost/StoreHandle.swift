@@ -1,13 +1,13 @@
 /// What a `ttt_store *` points at: a feature scope of one front end's view of the store.
 final class StoreHandle: Sendable {
   /// The feature the handle is scoped to.
-  let feature: Feature
+  let feature: HostFeature
   /// The front end that owns the handle.
   let session: FrontEndSession
   /// The C strings of the last read through this handle. Only touched on the store thread.
   nonisolated(unsafe) let strings = StateExport.Strings()
 
-  init(feature: Feature, session: FrontEndSession) {
+  init(feature: HostFeature, session: FrontEndSession) {
     self.feature = feature
     self.session = session
     HandleRegistry.register(self)

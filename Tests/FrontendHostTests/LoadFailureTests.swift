@@ -1,6 +1,7 @@
 import Foundation
 import FrontendHost
 import Testing
+import TicTacToeFrontendABI
 
 /// One test per way a front end can fail to load: each gets one clear error naming the file
 /// and the reason, and the front ends that did load keep running.
@@ -62,14 +63,15 @@ import Testing
   @Test func otherMajorVersion() throws {
     try expectFailure(
       try Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MAJOR"]),
-      reason: "built for front-end ABI 2.0, a different major version; this host implements ABI 1.0"
-    )
+      reason: "built for front-end ABI 2.\(TTT_ABI_VERSION_MINOR), a different major version; "
+        + "this host implements ABI 1.\(TTT_ABI_VERSION_MINOR)")
   }
 
   @Test func newerMinorVersion() throws {
     try expectFailure(
       try Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MINOR"]),
-      reason: "built for front-end ABI 1.7, a newer minor version than this host knows")
+      reason: "built for front-end ABI 1.\(TTT_ABI_VERSION_MINOR + 7), a newer minor version than "
+        + "this host knows")
   }
 
   @Test func descriptorTooSmall() throws {
@@ -106,6 +108,13 @@ import Testing
     try expectFailure(
       try Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]),
       reason: "attach callback failed with status 5")
+  }
+
+  @Test func anOlderMinorVersionStillLoads() throws {
+    let host = makeTestHost()
+    let path = try Fixtures.compile("broken.c", defines: ["OLDER_MINOR"])
+    let session = try host.attach(FrontEndSpec(path), ownsTerminal: false).get()
+    #expect(session.frontEnd.abiVersion == "1.0")
   }
 
   @Test func unknownStockName() throws {

@@ -19,7 +19,7 @@ struct Probe {
 
   struct ProbeError: Error { let message: String }
 
-  private func function<T>(_ name: String, as type: T.Type) -> T {
+  func function<T>(_ name: String, as type: T.Type) -> T {
     unsafeBitCast(dlsym(handle, name)!, to: type)
   }
 
@@ -109,5 +109,73 @@ struct Probe {
     typealias Request = @convention(c) (UInt32, UnsafePointer<CChar>?) -> Int32
     let request = function("probe_request", as: Request.self)
     return ttt_status(rawValue: UInt32(argument.withCString { request(kind.rawValue, $0) }))
+  }
+}
+
+extension Probe {
+  /// The case paths the host describes, in order.
+  var actionPaths: [String] {
+    let count = function("probe_action_count", as: (@convention(c) () -> Int).self)()
+    let path = function(
+      "probe_action_path", as: (@convention(c) (Int) -> UnsafePointer<CChar>?).self)
+    return (0..<count).compactMap { path($0).map { String(cString: $0) } }
+  }
+
+  func actionSignature(_ casePath: String) -> String? {
+    let signature = function(
+      "probe_action_signature",
+      as: (@convention(c) (UnsafePointer<CChar>) -> UnsafePointer<CChar>?).self)
+    return casePath.withCString { signature($0) }.map { String(cString: $0) }
+  }
+
+  func sendPathCell(_ row: Int32, _ column: Int32) -> ttt_status {
+    let send = function("probe_send_path_cell", as: (@convention(c) (Int32, Int32) -> Int32).self)
+    return ttt_status(rawValue: UInt32(send(row, column)))
+  }
+
+  func sendPath(_ casePath: String, string: String) -> ttt_status {
+    typealias Send = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
+    let send = function("probe_send_path_string", as: Send.self)
+    return ttt_status(
+      rawValue: UInt32(casePath.withCString { path in string.withCString { send(path, $0) } }))
+  }
+
+  func sendPath(_ casePath: String) -> ttt_status {
+    let send = function(
+      "probe_send_path_none", as: (@convention(c) (UnsafePointer<CChar>) -> Int32).self)
+    return ttt_status(rawValue: UInt32(casePath.withCString { send($0) }))
+  }
+
+  func typedCellTapped(_ row: Int32, _ column: Int32) -> Int32 {
+    function("probe_typed_cell_tapped", as: (@convention(c) (Int32, Int32) -> Int32).self)(
+      row, column)
+  }
+
+  func typedSetEmail(_ value: String) -> Int32 {
+    let send = function(
+      "probe_typed_set_email", as: (@convention(c) (UnsafePointer<CChar>) -> Int32).self)
+    return value.withCString { send($0) }
+  }
+
+  var makeSenderRefusesUnknownPaths: Bool {
+    function("probe_make_sender_unknown", as: (@convention(c) () -> Bool).self)()
+  }
+
+  var fields: [(name: String, feature: UInt32, offset: Int)] {
+    typealias Field =
+      @convention(c) (
+        Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Int>
+      ) -> UnsafePointer<CChar>?
+    let field = function("probe_field", as: Field.self)
+    var result: [(String, UInt32, Int)] = []
+    var index = 0
+    while true {
+      var feature: UInt32 = 0
+      var offset = 0
+      guard let name = field(index, &feature, &offset) else { break }
+      result.append((String(cString: name), feature, offset))
+      index += 1
+    }
+    return result
   }
 }

@@ -1,5 +1,5 @@
 /*
- * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.0.
+ * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.1.
  *
  * A front end is a shared library that the host opens with dlopen. It exports one symbol,
  * `tictactoe_frontend_entry`, returning a descriptor with its name, versions and callbacks.
@@ -47,7 +47,7 @@ extern "C" {
 /* The ABI version this header describes. A major bump breaks compatibility; a minor bump only
  * appends fields or routines. */
 #define TTT_ABI_VERSION_MAJOR 1u
-#define TTT_ABI_VERSION_MINOR 0u
+#define TTT_ABI_VERSION_MINOR 1u
 
 /* The symbol every front end exports. */
 #define TTT_FRONTEND_ENTRY_SYMBOL "tictactoe_frontend_entry"
@@ -212,6 +212,58 @@ typedef enum ttt_text_edit {
 } ttt_text_edit;
 
 /* ---------------------------------------------------------------------------------------- */
+/* Reflection (ABI 1.1)                                                                      */
+/* ---------------------------------------------------------------------------------------- */
+
+/* The C types that reflection describes. */
+typedef enum ttt_type {
+  TTT_TYPE_STRING = 1,   /* const char *, UTF-8, NUL-terminated */
+  TTT_TYPE_INT32 = 2,    /* int32_t */
+  TTT_TYPE_BOOL = 3,     /* bool */
+  TTT_TYPE_UINT32 = 4,   /* uint32_t (enums such as ttt_player are read as this) */
+  TTT_TYPE_SIZE = 5,     /* size_t */
+  TTT_TYPE_BOARD = 6,    /* uint8_t[3][3] of ttt_player */
+} ttt_type;
+
+/* One argument of a user intent. [static] */
+typedef struct ttt_argument_info {
+  const char *name;      /* "row", "value" */
+  uint32_t type;         /* ttt_type: TTT_TYPE_STRING or TTT_TYPE_INT32 */
+  bool is_secret;        /* a password or token: never echo it in a message or log */
+} ttt_argument_info;
+
+/* One user intent, described at run time. Everything here is [static]: valid for the life of
+ * the process. Intents added to the app after a front end was written appear here too, so a
+ * generic front end (the JSON-lines one) can send them without an action table of its own. */
+typedef struct ttt_action_info {
+  uint32_t struct_size;
+  const char *case_path;               /* "newGame.game.cellTapped" */
+  uint32_t feature;                    /* the ttt_feature it belongs to */
+  uint32_t tag;                        /* its ttt_action_tag, or 0 for intents without one */
+  uint32_t argument_count;
+  const ttt_argument_info *arguments;  /* argument_count entries, in call order */
+  const char *summary;                 /* one line for humans */
+} ttt_action_info;
+
+/* One observable field of a feature's state struct (ttt_login_state, ...). [static] */
+typedef struct ttt_field_info {
+  uint32_t struct_size;
+  uint32_t feature;     /* the ttt_feature whose read_* routine fills the struct */
+  const char *name;     /* "email", "password_length", "board" */
+  uint32_t type;        /* ttt_type */
+  size_t offset;        /* offsetof the field in that feature's state struct */
+  bool is_derived;      /* a view value the host derives (title, winner, ...) */
+} ttt_field_info;
+
+/* A typed argument value for send_path. */
+typedef struct ttt_value {
+  uint32_t type;        /* ttt_type */
+  const char *string;   /* for TTT_TYPE_STRING, [borrowed-call] */
+  int32_t int32;        /* for TTT_TYPE_INT32 */
+  bool boolean;         /* for TTT_TYPE_BOOL */
+} ttt_value;
+
+/* ---------------------------------------------------------------------------------------- */
 /* Host routines                                                                             */
 /* ---------------------------------------------------------------------------------------- */
 
@@ -316,6 +368,39 @@ typedef struct ttt_host_api {
   /* Asks the host to do something after the current callback; see ttt_request.
    * [store-thread] */
   ttt_status (*request)(ttt_host *host, uint32_t request, const char *argument);
+
+  /* ---- ABI 1.1: reflection. Check `abi_minor >= 1` (or struct_size) before using these. ---- */
+
+  /* How many user intents the app has, and each one's description ([static]; NULL past the
+   * end). [thread-safe] */
+  size_t (*action_count)(ttt_host *host);
+  const ttt_action_info *(*action_at)(ttt_host *host, size_t index);
+
+  /* Sends the intent at `case_path` with `count` typed arguments, checked against its
+   * description (names are positional; types must match). Same rules as send. [thread-safe] */
+  ttt_status (*send_path)(ttt_store *store, const char *case_path, const ttt_value *arguments,
+                          size_t count);
+
+  /* A typed sender for the intent at `case_path`, bound to `store`: a C function taking the
+   * intent's arguments in order (const char * for strings, int32_t for integers) and returning
+   * a ttt_status. Cast it to that type and call it like any function:
+   *
+   *   typedef ttt_status (*cell_tapped_fn)(int32_t row, int32_t column);
+   *   cell_tapped_fn cell_tapped =
+   *       (cell_tapped_fn)api->make_sender(store, "newGame.game.cellTapped");
+   *   cell_tapped(1, 2);
+   *
+   * Why: a typed function is what a C author would write by hand, checked by the compiler once
+   * cast, with no struct to fill in; the host makes it at run time from the description with
+   * libffi (ffi_closure), so new intents get senders without a new header. Valid for the life
+   * of the process; after detach it returns TTT_ERR_DETACHED. NULL (and last_error) for an
+   * unknown path. [store-thread] to make, [thread-safe] to call. */
+  void *(*make_sender)(ttt_store *store, const char *case_path);
+
+  /* How many observable state fields there are, and each one's description ([static]; NULL past
+   * the end). [thread-safe] */
+  size_t (*field_count)(ttt_host *host);
+  const ttt_field_info *(*field_at)(ttt_host *host, size_t index);
 } ttt_host_api;
 
 /* ---------------------------------------------------------------------------------------- */

@@ -1,4 +1,5 @@
-/* Deliberately broken front ends, one per -DBROKEN_... variant. */
+/* Deliberately broken front ends, one per -DBROKEN_... variant (and -DOLDER_MINOR, a valid
+ * front end built for ABI 1.0). */
 #include <stddef.h>
 
 #include "tictactoe_frontend.h"
@@ -31,8 +32,10 @@ __attribute__((unused)) static const ttt_frontend_descriptor descriptor = {
 #else
   .abi_major = TTT_ABI_VERSION_MAJOR,
 #endif
-#ifdef BROKEN_ABI_MINOR
+#if defined(BROKEN_ABI_MINOR)
   .abi_minor = TTT_ABI_VERSION_MINOR + 7,
+#elif defined(OLDER_MINOR)
+  .abi_minor = 0,
 #else
   .abi_minor = TTT_ABI_VERSION_MINOR,
 #endif

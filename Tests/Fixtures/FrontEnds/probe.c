@@ -110,3 +110,56 @@ int probe_send_garbage_handle(void) {
   ttt_action action = {sizeof(ttt_action), TTT_ACTION_LOGIN_BUTTON_TAPPED, NULL, 0, 0};
   return api->send((ttt_store *)&action, &action);
 }
+
+/* ABI 1.1: reflection. */
+size_t probe_action_count(void) { return api->action_count(host); }
+const char *probe_action_path(size_t index) {
+  const ttt_action_info *info = api->action_at(host, index);
+  return info ? info->case_path : NULL;
+}
+const char *probe_action_signature(const char *case_path) {
+  static char buffer[256];
+  for (size_t index = 0; index < api->action_count(host); index++) {
+    const ttt_action_info *info = api->action_at(host, index);
+    if (strcmp(info->case_path, case_path) != 0) continue;
+    size_t length = 0;
+    buffer[0] = 0;
+    for (uint32_t argument = 0; argument < info->argument_count; argument++) {
+      length += (size_t)snprintf(buffer + length, sizeof buffer - length, "%s%s:%s",
+                                 argument ? "," : "", info->arguments[argument].name,
+                                 info->arguments[argument].type == TTT_TYPE_STRING ? "string" : "int32");
+    }
+    return buffer;
+  }
+  return NULL;
+}
+int probe_send_path_cell(int32_t row, int32_t column) {
+  ttt_value arguments[2] = {{.type = TTT_TYPE_INT32, .int32 = row}, {.type = TTT_TYPE_INT32, .int32 = column}};
+  return api->send_path(root, "newGame.game.cellTapped", arguments, 2);
+}
+int probe_send_path_string(const char *case_path, const char *value) {
+  ttt_value argument = {.type = TTT_TYPE_STRING, .string = value};
+  return api->send_path(root, case_path, &argument, 1);
+}
+int probe_send_path_none(const char *case_path) { return api->send_path(root, case_path, NULL, 0); }
+
+typedef ttt_status (*cell_tapped_fn)(int32_t row, int32_t column);
+int probe_typed_cell_tapped(int32_t row, int32_t column) {
+  cell_tapped_fn cell_tapped = (cell_tapped_fn)api->make_sender(root, "newGame.game.cellTapped");
+  if (!cell_tapped) return -1;
+  return cell_tapped(row, column);
+}
+typedef ttt_status (*set_text_fn)(const char *value);
+int probe_typed_set_email(const char *value) {
+  set_text_fn set_email = (set_text_fn)api->make_sender(root, "login.view.binding.email");
+  return set_email ? set_email(value) : -1;
+}
+bool probe_make_sender_unknown(void) { return api->make_sender(root, "login.nope") == NULL; }
+
+const char *probe_field(size_t index, uint32_t *feature, size_t *offset) {
+  const ttt_field_info *info = api->field_at(host, index);
+  if (!info) return NULL;
+  *feature = info->feature;
+  *offset = info->offset;
+  return info->name;
+}
