@@ -21,6 +21,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   }
 
   private let host: HostConnection
+  private let actions: ActionDirectory
   private var events: EventWriter
   private let parser = JSONParser()
   private var framer = LineFramer()
@@ -33,7 +34,11 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   private var subscriptions: [UInt64] = []
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
+    guard host.supportsReflection else {
+      throw FrontEndError("jsonl needs a host with ABI 1.1 reflection")
+    }
     self.host = host
+    actions = ActionDirectory(host: host)
     if let path = info.argument, !path.isEmpty {
       events = EventWriter(output: try .file(path))
     } else if info.ownsTerminal {
@@ -121,7 +126,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
       }
       let request: Request
       do {
-        request = try Request(decoding: value)
+        request = try Request(decoding: value, actions: actions)
       } catch {
         return events.error(error.message, line: number, id: error.id)
       }
@@ -131,8 +136,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
 
   private func perform(_ request: Request, line: Int) {
     switch request.kind {
-    case .action(let spec, let text, let row, let column):
-      if let message = host.send(spec.tag, text: text, row: row, column: column) {
+    case .action(let spec, let arguments):
+      if let message = host.send(casePath: spec.path, arguments: arguments) {
         events.error(message, line: line, id: request.id)
       }
     case .command(.snapshot):

@@ -16,7 +16,7 @@
 /// ```
 struct LineFramer {
   /// One input line, numbered from 1.
-  enum Line: Equatable {
+  enum Line {
     /// A line's bytes, without its terminator.
     case text([UInt8], number: Int)
     /// A line that exceeded the limit; its bytes were dropped.

@@ -1,4 +1,6 @@
+import FrontendKit
 import JSONLines
+import TicTacToeFrontendABI
 
 /// One decoded input line: an action to send or a command, and the `id` to echo on its error.
 ///
@@ -18,8 +20,8 @@ struct Request {
 
   /// What the line asks for.
   enum Kind {
-    /// Send a user intent; `text` for `.text` payloads, `row`/`column` for `.cell`.
-    case action(ActionSpec, text: String?, row: Int, column: Int)
+    /// Send a user intent with its arguments, in call order.
+    case action(ActionSpec, arguments: [ArgumentValue])
     /// Run a command.
     case command(Command)
   }
@@ -46,7 +48,7 @@ struct RequestError: Error {
 
 extension Request {
   /// Decodes a parsed line, checking every rule of the protocol's input section.
-  init(decoding value: JSONValue) throws(RequestError) {
+  init(decoding value: JSONValue, actions: ActionDirectory) throws(RequestError) {
     guard case .object(let object) = value else {
       throw RequestError(message: "expected a JSON object, got \(value.kindDescription)")
     }
@@ -55,14 +57,16 @@ extension Request {
       throw RequestError(message: "\"id\" must be a string or a number, not \(id.kindDescription)")
     }
     do {
-      self.init(kind: try Self.kind(of: object), id: id)
+      self.init(kind: try Self.kind(of: object, actions: actions), id: id)
     } catch {
       throw RequestError(message: error.message, id: id)
     }
   }
 
   /// What `object` asks for; errors leave the `id` to the caller.
-  private static func kind(of object: JSONObject) throws(RequestError) -> Kind {
+  private static func kind(
+    of object: JSONObject, actions: ActionDirectory
+  ) throws(RequestError) -> Kind {
     switch (object["action"], object["command"]) {
     case (nil, nil):
       throw RequestError(message: "expected an \"action\" or a \"command\" field")
@@ -85,7 +89,7 @@ extension Request {
       guard let path = action.string else {
         throw RequestError(message: "\"action\" must be a string, not \(action.kindDescription)")
       }
-      guard let spec = ActionSpec.named(path) else {
+      guard let spec = actions.spec(named: path) else {
         if ActionSpec.isEffectOnly(path) {
           throw RequestError(
             message: "\(quoted(path)) is a server response that only effects send; a client "
@@ -97,50 +101,54 @@ extension Request {
     }
   }
 
-  /// Checks the payload fields of `spec` in `object`: none missing, none extra, all well typed.
+  /// Checks the payload fields of `spec` in `object` against the host's description: none
+  /// missing, none extra, each of its declared type.
   private static func actionKind(
     _ spec: ActionSpec, payloadIn object: JSONObject
   ) throws(RequestError) -> Kind {
-    let fields = spec.payload.fields
+    let fields = spec.fields
     let extra = object.keys.first { $0 != "action" && $0 != "id" && !fields.contains($0) }
     if let extra {
       let expected =
         fields.isEmpty
         ? "it takes no payload" : "it takes " + fields.map(quoted).joined(separator: " and ")
-      // The password action's field names are not repeated: a misplaced password could be one.
+      // A secret action's field names are not repeated: a misplaced password could be one.
       let field = spec.isSecret ? "an unknown field" : "unknown field \(quoted(extra))"
       throw RequestError(message: "\(field) for action \"\(spec.path)\" (\(expected))")
     }
-    switch spec.payload {
-    case .none:
-      return .action(spec, text: nil, row: 0, column: 0)
-    case .text:
-      guard let value = object["value"] else {
-        throw RequestError(message: "action \"\(spec.path)\" needs \"value\" (a string)")
-      }
-      guard let text = value.string else {
+    var arguments: [ArgumentValue] = []
+    for argument in spec.description.arguments {
+      let name = argument.name
+      switch argument.type {
+      case TTT_TYPE_STRING:
+        guard let value = object[name] else {
+          throw RequestError(message: "action \"\(spec.path)\" needs \"\(name)\" (a string)")
+        }
+        guard let text = value.string else {
+          throw RequestError(
+            message:
+              "\"\(name)\" of \"\(spec.path)\" must be a string, not \(value.kindDescription)")
+        }
+        guard !text.utf8.contains(0) else {
+          throw RequestError(message: "\"\(name)\" of \"\(spec.path)\" must not contain U+0000")
+        }
+        arguments.append(.string(text))
+      case TTT_TYPE_INT32:
+        guard let value = object[name] else {
+          throw RequestError(message: "action \"\(spec.path)\" needs \"\(name)\" (an integer)")
+        }
+        guard let integer = value.number?.exactInt, let int32 = Int32(exactly: integer) else {
+          throw RequestError(
+            message: "\"\(name)\" of \"\(spec.path)\" must be an integer, not \(describe(value))")
+        }
+        arguments.append(.int32(int32))
+      default:
         throw RequestError(
-          message: "\"value\" of \"\(spec.path)\" must be a string, not \(value.kindDescription)")
+          message: "action \"\(spec.path)\" has an argument of a type this front end cannot "
+            + "send (\(argument.type.rawValue))")
       }
-      guard !text.utf8.contains(0) else {
-        throw RequestError(message: "\"value\" of \"\(spec.path)\" must not contain U+0000")
-      }
-      return .action(spec, text: text, row: 0, column: 0)
-    case .cell:
-      var coordinates: [Int] = []
-      for field in fields {
-        guard let value = object[field] else {
-          throw RequestError(
-            message: "action \"\(spec.path)\" needs \"\(field)\" (an integer from 0 to 2)")
-        }
-        guard let coordinate = value.number?.exactInt, (0...2).contains(coordinate) else {
-          throw RequestError(
-            message: "\"\(field)\" must be an integer from 0 to 2, not \(describe(value))")
-        }
-        coordinates.append(coordinate)
-      }
-      return .action(spec, text: nil, row: coordinates[0], column: coordinates[1])
     }
+    return .action(spec, arguments: arguments)
   }
 
   /// `"name"`, escaped and shortened so a message stays one readable line.

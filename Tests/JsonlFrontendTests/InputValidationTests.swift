@@ -132,16 +132,16 @@ import Testing
         cell + #""row":1,"column":true}"#,
         cell + #""row":123456789012345678901234567890,"column":0}"#,
       ]) == [
-        #"1: action "newGame.game.cellTapped" needs "row" (an integer from 0 to 2)"#,
-        #"2: action "newGame.game.cellTapped" needs "column" (an integer from 0 to 2)"#,
-        #"3: "row" must be an integer from 0 to 2, not a string"#,
-        #"4: "row" must be an integer from 0 to 2, not 1.5"#,
-        #"5: "row" must be an integer from 0 to 2, not 3"#,
-        #"6: "column" must be an integer from 0 to 2, not -1"#,
-        #"7: "column" must be an integer from 0 to 2, not 4294967296"#,
-        #"8: "row" must be an integer from 0 to 2, not 1e400"#,
-        #"9: "column" must be an integer from 0 to 2, not a boolean"#,
-        #"10: "row" must be an integer from 0 to 2, not a number of 30 characters"#,
+        #"1: action "newGame.game.cellTapped" needs "row" (an integer)"#,
+        #"2: action "newGame.game.cellTapped" needs "column" (an integer)"#,
+        #"3: "row" of "newGame.game.cellTapped" must be an integer, not a string"#,
+        #"4: "row" of "newGame.game.cellTapped" must be an integer, not 1.5"#,
+        #"5: row 3 is out of range 0...2"#,
+        #"6: column -1 is out of range 0...2"#,
+        #"7: "column" of "newGame.game.cellTapped" must be an integer, not 4294967296"#,
+        #"8: "row" of "newGame.game.cellTapped" must be an integer, not 1e400"#,
+        #"9: "column" of "newGame.game.cellTapped" must be an integer, not a boolean"#,
+        #"10: "row" of "newGame.game.cellTapped" must be an integer, not a number of 30 characters"#,
       ])
   }
 

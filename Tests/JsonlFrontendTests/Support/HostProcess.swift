@@ -31,6 +31,9 @@ final class HostProcess: @unchecked Sendable {
   private var unread: [UInt8] = []
   private var isInputClosed = false
 
+  /// Every byte read from standard output so far.
+  private(set) var output: [UInt8] = []
+
   /// The process id.
   var processIdentifier: Int32 { process.processIdentifier }
 
@@ -42,9 +45,6 @@ final class HostProcess: @unchecked Sendable {
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
     return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
   }
-
-  /// Every byte read from standard output so far.
-  private(set) var output: [UInt8] = []
 
   /// Starts `tictactoe` with `arguments`.
   init(

@@ -3,9 +3,8 @@ import Testing
 
 /// The built `tictactoe` executable and the `jsonl` front end beside it.
 ///
-/// `swift test` builds every product (the executable and the front-end libraries) into the
-/// directory holding the test binary; after `swift build --build-tests`, run the tests with
-/// `--skip-build` or not at all differently.
+/// `swift test` (like `swift build --build-tests`) builds every product, the executable and the
+/// front-end libraries, into the directory holding the test binary; the tests run them there.
 enum Products {
   /// The directory `swift build` puts products in: the one holding this test binary.
   static let binDirectory: URL = {

@@ -1,0 +1,53 @@
+import JSONLines
+
+/// States of the protocol, for comparisons.
+enum States {
+  /// The login screen.
+  static func login(
+    email: String = "", password: String = "", isFormValid: Bool = false,
+    isLoginRequestInFlight: Bool = false, alert: String? = nil, twoFactor: JSONValue = nil
+  ) -> JSONValue {
+    [
+      "login": [
+        "email": .string(email), "password": .string(password), "isFormValid": .bool(isFormValid),
+        "isLoginRequestInFlight": .bool(isLoginRequestInFlight), "alert": alertValue(alert),
+        "twoFactor": twoFactor,
+      ]
+    ]
+  }
+
+  /// The two-factor screen, inside login.
+  static func twoFactor(
+    code: String = "", isFormValid: Bool = false, isTwoFactorRequestInFlight: Bool = false,
+    alert: String? = nil
+  ) -> JSONValue {
+    [
+      "token": "<redacted>", "code": .string(code), "isFormValid": .bool(isFormValid),
+      "isTwoFactorRequestInFlight": .bool(isTwoFactorRequestInFlight), "alert": alertValue(alert),
+    ]
+  }
+
+  /// The new-game screen.
+  static func newGame(o: String = "", x: String = "", game: JSONValue = nil) -> JSONValue {
+    ["newGame": ["oPlayerName": .string(o), "xPlayerName": .string(x), "game": game]]
+  }
+
+  /// A game between Blob (x) and Blub (o); `board` rows as strings like `"xo "`.
+  static func game(
+    _ board: [String] = ["   ", "   ", "   "], currentPlayer: String = "x",
+    winner: String? = nil, isTied: Bool = false
+  ) -> JSONValue {
+    let rows: [JSONValue] = board.map { row in
+      .array(row.map { $0 == " " ? .null : .string(String($0)) })
+    }
+    return [
+      "board": .array(rows), "currentPlayer": .string(currentPlayer), "oPlayerName": "Blub",
+      "xPlayerName": "Blob", "winner": winner.map { .string($0) } ?? .null,
+      "isTied": .bool(isTied),
+    ]
+  }
+
+  private static func alertValue(_ title: String?) -> JSONValue {
+    title.map { ["title": .string($0)] } ?? .null
+  }
+}
