@@ -15,6 +15,9 @@ let package = Package(
   targets: [
     .target(name: "UnidirectionalFlow"),
     .target(name: "TicTacToeFrontendABI"),
+    .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+    .target(name: "DynamicCall", dependencies: ["CFFI"]),
+    .testTarget(name: "DynamicCallTests", dependencies: ["DynamicCall"]),
     .target(name: "FrontendKit", dependencies: ["TicTacToeFrontendABI"]),
     .target(name: "TextFrontend", dependencies: ["FrontendKit"], path: "Plugins/TextFrontend"),
     .target(name: "TerminalUI"),
@@ -26,7 +29,9 @@ let package = Package(
     .testTarget(name: "AnsiFrontendTests"),
     .target(
       name: "FrontendHost",
-      dependencies: ["AppCore", "TicTacToeFrontendABI", "UnidirectionalFlow"]),
+      dependencies: [
+        "AppCore", "DynamicCall", "TicTacToeFrontendABI", "UnidirectionalFlow",
+      ]),
     .executableTarget(
       name: "tictactoe",
       dependencies: [

@@ -62,7 +62,24 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
       keys += decoder.flush()
     }
     guard !keys.isEmpty else { return }
-    perform(interface.handle(keys, on: host.screen()))
+    // Each key is handled against the state as its predecessors left it (the host applies a
+    // send at once): Enter after typing a password sees the form valid. Only appends wait for
+    // the next key that is not a character, so typed or pasted text becomes one edit.
+    var appends: [Intent] = []
+    for key in keys {
+      if !key.isCharacter {
+        perform(appends)
+        appends = []
+      }
+      let intents = interface.handle(key, on: host.screen())
+      if intents.allSatisfy(\.isAppend) {
+        for intent in intents { appends.add(intent) }
+      } else {
+        perform(appends + intents)
+        appends = []
+      }
+    }
+    perform(appends)
     render()
   }
 

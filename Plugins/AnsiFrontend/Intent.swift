@@ -12,6 +12,14 @@ enum Intent: Equatable {
   case suspendProcess
 }
 
+extension Intent {
+  /// Whether this only appends text to a field: the next keys' meaning does not depend on it,
+  /// so it can wait and merge with the next appends.
+  var isAppend: Bool {
+    if case .edit(_, TTT_EDIT_APPEND, _) = self { true } else { false }
+  }
+}
+
 extension [Intent] {
   /// Appends `intent`, merging consecutive appends to one field into one edit, so pasted or
   /// quickly typed text is one action instead of one per character.

@@ -31,7 +31,8 @@ enum AccessBenchmarks {
       },
       baseline: {
         let store = ManualStore<NestedRoot>(initialState: NestedRoot.initialState)
-        return manualRead(store, \.child.child.child.child.child.child.child.child.child.child.count)
+        return manualRead(
+          store, \.child.child.child.child.child.child.child.child.child.child.count)
       })
   }
 

@@ -18,7 +18,7 @@ enum BenchmarkCommand {
       Options:
         --filter TEXT only the benchmarks whose name starts with TEXT
         --runs N      measured runs per benchmark side; the median is reported (default 9)
-        --run-ms MS   approximate length of one run in milliseconds (default 20)
+        --run-ms MS   approximate CPU time of one run in milliseconds (default 20)
         --check       exit with status 1 if a target is missed
         -h, --help    show this help
       """
@@ -77,10 +77,12 @@ enum BenchmarkCommand {
       Report.groupHeader(group)
       var results: [BenchmarkResult] = []
       for benchmark in group.benchmarks() where filter.map(benchmark.name.hasPrefix) ?? true {
-        let library = await measurer.measure(benchmark.library())
+        let libraryWorkload = benchmark.library()
+        let library = await measurer.measure(libraryWorkload)
         let baseline = await measurer.measure(benchmark.baseline())
         let result = BenchmarkResult(name: benchmark.name, library: library, baseline: baseline)
         Report.result(result)
+        if case .async = libraryWorkload { Report.latency(result) }
         results.append(result)
       }
       let checks = group.targets(results)

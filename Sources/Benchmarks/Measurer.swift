@@ -9,39 +9,44 @@
 /// Measures workloads: calibrates how many operations a run needs, then times several runs and
 /// counts their allocations.
 ///
-/// A synchronous run is timed with the CPU clock of the thread running it, so that other
-/// processes competing for the processors do not inflate it; an asynchronous run spans threads
-/// and waits, so it is timed with the wall clock.
+/// Runs are timed in CPU time, so that other processes competing for the processors do not
+/// inflate them: a synchronous run with the clock of the thread running it, an asynchronous run
+/// (which spans threads) with the clock of the whole process. An asynchronous run's wall-clock
+/// time is recorded too, as its latency.
 @MainActor
 struct Measurer {
   /// How many measured runs the median is taken over.
   var runs: Int
-  /// How long one run should last, roughly.
+  /// How much CPU time one run should take, roughly.
   var runDuration: Duration
 
   /// The most operations one run may perform, whatever the calibration says.
   private static let maximumIterations = 100_000_000
 
-  /// One run's time and allocations.
+  /// One run's times and allocations.
   private struct Sample {
-    let nanoseconds: Double
+    let cpuNanoseconds: Double
+    let wallNanoseconds: Double
     let allocations: UInt64
   }
 
   /// Measures `workload`.
   func measure(_ workload: Workload) async -> Measurement {
     let iterations = await calibratedIterations(workload)
-    var nanosecondsPerOperation: [Double] = []
-    nanosecondsPerOperation.reserveCapacity(runs)
+    var cpuPerOperation: [Double] = []
+    var wallPerOperation: [Double] = []
+    cpuPerOperation.reserveCapacity(runs)
+    wallPerOperation.reserveCapacity(runs)
     var allocations: UInt64 = 0
     for _ in 0..<runs {
       let sample = await run(workload, iterations: iterations)
-      nanosecondsPerOperation.append(sample.nanoseconds / Double(iterations))
+      cpuPerOperation.append(sample.cpuNanoseconds / Double(iterations))
+      wallPerOperation.append(sample.wallNanoseconds / Double(iterations))
       allocations += sample.allocations
     }
-    nanosecondsPerOperation.sort()
     return Measurement(
-      nanosecondsPerOperation: nanosecondsPerOperation[runs / 2],
+      nanosecondsPerOperation: Self.median(cpuPerOperation),
+      wallNanosecondsPerOperation: Self.median(wallPerOperation),
       allocations: allocations,
       operations: iterations * runs)
   }
@@ -53,8 +58,8 @@ struct Measurer {
     var iterations = 1
     while true {
       let sample = await run(workload, iterations: iterations)
-      if sample.nanoseconds >= target / 10 || iterations >= Self.maximumIterations {
-        let scaled = Double(iterations) * target / max(sample.nanoseconds, 1)
+      if sample.cpuNanoseconds >= target / 10 || iterations >= Self.maximumIterations {
+        let scaled = Double(iterations) * target / max(sample.cpuNanoseconds, 1)
         return Int(min(max(scaled, 1), Double(Self.maximumIterations)))
       }
       iterations *= 4
@@ -63,36 +68,48 @@ struct Measurer {
 
   /// Runs `workload` once, timing it and counting its allocations.
   private func run(_ workload: Workload, iterations: Int) async -> Sample {
+    let clock = ContinuousClock()
     switch workload {
     case .sync(let body):
       let allocationsBefore = AllocationCounter.allocations
-      let start = Self.threadCPUNanoseconds()
+      let wallStart = clock.now
+      let cpuStart = Self.cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID)
       body(iterations)
-      let end = Self.threadCPUNanoseconds()
-      let allocationsAfter = AllocationCounter.allocations
-      return Sample(nanoseconds: end - start, allocations: allocationsAfter - allocationsBefore)
-    case .async(let body):
-      let clock = ContinuousClock()
-      let allocationsBefore = AllocationCounter.allocations
-      let start = clock.now
-      await body(iterations)
-      let end = clock.now
+      let cpuEnd = Self.cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID)
+      let wallEnd = clock.now
       let allocationsAfter = AllocationCounter.allocations
       return Sample(
-        nanoseconds: Self.nanoseconds(start.duration(to: end)),
+        cpuNanoseconds: cpuEnd - cpuStart,
+        wallNanoseconds: Self.nanoseconds(wallStart.duration(to: wallEnd)),
+        allocations: allocationsAfter - allocationsBefore)
+    case .async(let body):
+      let allocationsBefore = AllocationCounter.allocations
+      let wallStart = clock.now
+      let cpuStart = Self.cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID)
+      await body(iterations)
+      let cpuEnd = Self.cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID)
+      let wallEnd = clock.now
+      let allocationsAfter = AllocationCounter.allocations
+      return Sample(
+        cpuNanoseconds: cpuEnd - cpuStart,
+        wallNanoseconds: Self.nanoseconds(wallStart.duration(to: wallEnd)),
         allocations: allocationsAfter - allocationsBefore)
     }
   }
 
-  /// The CPU time the calling thread has used.
-  private static func threadCPUNanoseconds() -> Double {
+  /// The CPU time `clock` (the calling thread's or the process's) has counted.
+  private static func cpuNanoseconds(_ clock: clockid_t) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    clock_gettime(clock, &time)
     return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
   }
 
   private static func nanoseconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
   }
 }

@@ -13,7 +13,9 @@ extension NestedAction: CasePathable {
   struct AllCasePaths: Sendable {
     /// The path to the child's actions.
     var child: AnyCasePath<NestedAction, ChildAction> {
-      AnyCasePath(embed: { .child($0) }) { if case .child(let action) = $0 { action } else { nil } }
+      AnyCasePath(
+        embed: { .child($0) },
+        extract: { if case .child(let action) = $0 { action } else { nil } })
     }
   }
 

@@ -9,11 +9,13 @@ enum Report {
     #if DEBUG
       print("warning: a debug build; build with -c release for meaningful numbers.")
     #endif
-    let milliseconds = runDuration.components.seconds * 1000
+    let milliseconds =
+      runDuration.components.seconds * 1000
       + runDuration.components.attoseconds / 1_000_000_000_000_000
     print(
-      "UnidirectionalFlow benchmarks: median ns/op of \(runs) runs of ~\(milliseconds) ms each "
-        + "(thread CPU time; wall time for Effect.*); allocs/op counted exactly over the same runs.")
+      "UnidirectionalFlow benchmarks: median CPU ns/op of \(runs) runs of ~\(milliseconds) ms each "
+        + "(the measuring thread's; the process's for asynchronous benchmarks); allocs/op "
+        + "counted exactly over the same runs.")
     if !countsAllocations {
       print(
         "warning: the allocation counter does not see the Swift runtime's allocations; "
@@ -40,9 +42,19 @@ enum Report {
       TextFormat.left(result.name, nameWidth)
         + TextFormat.right(TextFormat.adaptive(result.library.nanosecondsPerOperation), columnWidth)
         + TextFormat.right(allocations(result.library), columnWidth)
-        + TextFormat.right(TextFormat.adaptive(result.baseline.nanosecondsPerOperation), columnWidth)
+        + TextFormat.right(
+          TextFormat.adaptive(result.baseline.nanosecondsPerOperation), columnWidth)
         + TextFormat.right(allocations(result.baseline), columnWidth)
         + TextFormat.right(TextFormat.adaptive(result.ratio) + "x", columnWidth))
+  }
+
+  /// Prints the wall-clock latency of an asynchronous benchmark, which its CPU time leaves out.
+  static func latency(_ result: BenchmarkResult) {
+    print(
+      "  \(result.name) wall-clock latency: "
+        + "\(TextFormat.adaptive(result.library.wallNanosecondsPerOperation)) ns vs baseline "
+        + "\(TextFormat.adaptive(result.baseline.wallNanosecondsPerOperation)) ns "
+        + "(includes waiting for other processes on a busy machine)")
   }
 
   /// Prints a group's target checks.
@@ -58,6 +70,7 @@ enum Report {
 
   /// An allocation count per operation: exactly `0` when nothing was allocated.
   private static func allocations(_ measurement: Measurement) -> String {
-    measurement.allocations == 0 ? "0" : TextFormat.fixed(measurement.allocationsPerOperation, decimals: 2)
+    measurement.allocations == 0
+      ? "0" : TextFormat.fixed(measurement.allocationsPerOperation, decimals: 2)
   }
 }

@@ -49,7 +49,8 @@ enum SendBenchmarks {
         let store = NestedStores.depth1(of: root)
         return .sync { iterations in
           for _ in 0..<iterations {
-            store.send(.child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
+            store.send(
+              .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
           }
           BlackHole.consume(NestedRoot.leafCount(root.state))
         }

@@ -48,6 +48,11 @@ public enum Key: Hashable, Sendable {
   /// A recognised escape sequence this decoder has no key for (F5, say).
   case unknown
 
+  /// Whether this is a printable character (what a text field would insert).
+  public var isCharacter: Bool {
+    if case .character = self { true } else { false }
+  }
+
   /// Ctrl-C: with raw mode on, the terminal sends it as a byte instead of raising SIGINT.
   public static let interrupt = Key.control("c")
   /// Ctrl-D: end of input in a cooked terminal.

@@ -47,7 +47,9 @@ struct Board: Equatable, CustomStringConvertible {
   /// The last board printed by the text front end: lines `  1     | O |   ` after a title.
   static func text(_ screen: String) -> Board? {
     let lines = screen.split(separator: "\n").map(String.init)
-    guard let header = lines.lastIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "1   2   3" })
+    guard
+      let header = lines.lastIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "1   2   3" }
+      )
     else { return nil }
     let rows = lines[(header + 1)...].filter { $0.contains("|") }.prefix(3).map { line in
       line.dropFirst(6).split(separator: "|", omittingEmptySubsequences: false)

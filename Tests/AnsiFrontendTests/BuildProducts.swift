@@ -5,7 +5,8 @@ import Foundation
 enum BuildProducts {
   /// The directory of the running test executable.
   static let directory: URL = {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
     return URL(fileURLWithPath: executable).deletingLastPathComponent()
   }()

@@ -1,66 +1,63 @@
 import Foundation
 import Testing
 
-/// Plays the real `tictactoe` with the ansi front end in a real terminal.
-@Suite(
-  .serialized,
-  .enabled(if: Tmux.isAvailable, "tmux is not installed: the ansi front end needs a terminal"))
-struct GameTests {
-  init() {
-    #expect(BuildProducts.missing.isEmpty, "not built: \(BuildProducts.missing)")
-  }
+extension EndToEnd {
+  /// Plays the real `tictactoe` with the ansi front end in a real terminal.
+  @Suite struct GameTests {
+    @Test func playsWithArrowsAndHjklThenTheTextFrontEndShowsTheSameBoard() async throws {
+      let session = try TictactoeSession()
+      let tmux = session.tmux
+      try await session.startGame()
+      #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "1 0")
 
-  @Test func playsWithArrowsAndHjklThenTheTextFrontEndShowsTheSameBoard() async throws {
-    let session = try TictactoeSession()
-    let tmux = session.tmux
-    try await session.startGame()
-    #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "1 0")
+      try tmux.keys("Enter")  // the cursor starts in the centre
+      try await session.waitForBoard(".../.X./...")
+      try tmux.keys("Up", "Enter")
+      try await session.waitForBoard(".O./.X./...")
+      try tmux.keys("h", "Enter")
+      try await session.waitForBoard("XO./.X./...")
+      try tmux.keys("j", "j", "Enter")
+      try await session.waitForBoard("XO./.X./O..")
+      try tmux.keys("Right", "l", "Enter")
+      let won = try await session.waitForBoard("XO./.X./O.X")
+      #expect(won.contains("Winner! Congrats Blob!"))
+      #expect(won.contains("Play again?"))
 
-    try tmux.keys("Enter")  // the cursor starts in the centre
-    try await session.waitForBoard(".../.X./...")
-    try tmux.keys("Up", "Enter")
-    try await session.waitForBoard(".O./.X./...")
-    try tmux.keys("h", "Enter")
-    try await session.waitForBoard("XO./.X./...")
-    try tmux.keys("j", "j", "Enter")
-    try await session.waitForBoard("XO./.X./O..")
-    try tmux.keys("Right", "l", "Enter")
-    let won = try await session.waitForBoard("XO./.X./O.X")
-    #expect(won.contains("Winner! Congrats Blob!"))
-    #expect(won.contains("Play again?"))
+      try tmux.type(":frontend text")
+      try tmux.keys("Enter")
+      let text = try await tmux.waitForScreen("the text front end's board") {
+        Board.text($0) == Board("XO./.X./O.X") && $0.contains("== Winner! Congrats Blob! ==")
+      }
+      #expect(!text.contains("TicTacToe · Game"))
+      #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
 
-    try tmux.type(":frontend text")
-    try tmux.keys("Enter")
-    let text = try await tmux.waitForScreen("the text front end's board") {
-      Board.text($0) == Board("XO./.X./O.X") && $0.contains("== Winner! Congrats Blob! ==")
+      try tmux.type(":quit")
+      try tmux.keys("Enter")
+      #expect(try await session.waitForExit() == 0)
+      let modes = try session.terminalModes()
+      #expect(modes.before == modes.after)
     }
-    #expect(!text.contains("TicTacToe · Game"))
-    #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
 
-    try tmux.type(":quit")
-    try tmux.keys("Enter")
-    #expect(try await session.waitForExit() == 0)
-    let modes = try session.terminalModes()
-    #expect(modes.before == modes.after)
-  }
-
-  @Test func playAgainAndQuitTheGame() async throws {
-    let session = try TictactoeSession()
-    let tmux = session.tmux
-    try await session.startGame()
-    // X on the top row's corners, O on the middle row's left, moving from cell to cell.
-    for keys in [["k", "h", "Enter"], ["j", "Enter"], ["k", "l", "l", "Enter"], ["j", "h", "Enter"]] {
-      try tmux.keys(keys)
+    @Test func playAgainAndQuitTheGame() async throws {
+      let session = try TictactoeSession()
+      let tmux = session.tmux
+      try await session.startGame()
+      // X on the top row's corners, O on the middle row's left, moving from cell to cell.
+      for keys in [
+        ["k", "h", "Enter"], ["j", "Enter"], ["k", "l", "l", "Enter"], ["j", "h", "Enter"],
+      ] {
+        try tmux.keys(keys)
+      }
+      try await session.waitForBoard("X.X/OO./...")
+      try tmux.keys("k", "Enter")
+      let won = try await session.waitForBoard("XXX/OO./...")
+      #expect(won.contains("Winner! Congrats Blob!"))
+      try tmux.keys("Enter")  // play again
+      try await session.waitForBoard(".../.../...")
+      try tmux.keys("q")
+      try await tmux.waitFor("TicTacToe · New game")
+      try tmux.keys("C-c")
+      #expect(try await session.waitForExit() == 0)
     }
-    try await session.waitForBoard("X.X/OO./...")
-    try tmux.keys("k", "Enter")
-    let won = try await session.waitForBoard("XXX/OO./...")
-    #expect(won.contains("Winner! Congrats Blob!"))
-    try tmux.keys("Enter")  // play again
-    try await session.waitForBoard(".../.../...")
-    try tmux.keys("q")
-    try await tmux.waitFor("TicTacToe · New game")
-    try tmux.keys("C-c")
-    #expect(try await session.waitForExit() == 0)
   }
 }

@@ -1,99 +1,99 @@
 import Foundation
 import Testing
 
-/// The terminal is given back exactly as it was: on quit, on Ctrl-C, on SIGTERM, on Ctrl-Z
-/// (and taken again on `fg`), and the screen follows resizes.
-@Suite(
-  .serialized,
-  .enabled(if: Tmux.isAvailable, "tmux is not installed: the ansi front end needs a terminal"))
-struct TerminalRestoreTests {
-  private func expectRestored(_ session: TictactoeSession) throws {
-    let modes = try session.terminalModes()
-    #expect(modes.before == modes.after, "stty -g differs after exit")
-    #expect(try session.tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
-    let screen = try session.tmux.screen()
-    #expect(!screen.contains("TicTacToe ·"), "the alternate screen is gone:\n\(screen)")
-  }
-
-  @Test func ctrlCQuitsAndRestores() async throws {
-    let session = try TictactoeSession()
-    try await session.tmux.waitFor("TicTacToe · Login")
-    #expect(try session.tmux.format("#{alternate_on} #{cursor_flag}") == "1 0")
-    try session.tmux.keys("C-c")
-    #expect(try await session.waitForExit() == 0)
-    try expectRestored(session)
-  }
-
-  @Test func sigtermRestores() async throws {
-    let session = try TictactoeSession()
-    try await session.startGame()
-    let script = try #require(
-      Int32(
-        try session.tmux.run(["list-panes", "-F", "#{pane_pid}"])
-          .trimmingCharacters(in: .whitespacesAndNewlines)))
-    // The pane runs the script; tictactoe is its child.
-    let child = try #require(Processes.children(of: script).first)
-    kill(child, SIGTERM)
-    #expect(try await session.waitForExit() == 128 + Int(SIGTERM))
-    try expectRestored(session)
-  }
-
-  @Test func suspendAndResume() async throws {
-    let tmux = try Tmux(command: "env PS1='$ ' sh -i")
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ansi-suspend-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let mode = { (name: String) in directory.appendingPathComponent(name).path }
-    try await tmux.waitFor("$")
-    try tmux.type("stty -g > \(mode("before")); \(BuildProducts.tictactoe) --frontend ansi --auth-delay 0")
-    try tmux.keys("Enter")
-    try await tmux.waitFor("TicTacToe · Login")
-    try tmux.type("blob")
-    try await tmux.waitFor("› Email    blob")
-
-    try tmux.keys("C-z")
-    try await tmux.waitFor("Stopped")
-    #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
-    try tmux.type("stty -g > \(mode("suspended")); echo saved")
-    try tmux.keys("Enter")
-    try await tmux.waitFor("\nsaved")
-    let before = try String(contentsOfFile: mode("before"), encoding: .utf8)
-    #expect(try String(contentsOfFile: mode("suspended"), encoding: .utf8) == before)
-
-    try tmux.type("fg")
-    try tmux.keys("Enter")
-    let resumed = try await tmux.waitFor("TicTacToe · Login")
-    #expect(resumed.contains("› Email    blob"), "redrawn in full with the state kept")
-    #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "1 0")
-    try tmux.type("@pointfree.co")
-    try await tmux.waitFor("› Email    blob@pointfree.co")
-    try tmux.keys("C-c")
-    try await tmux.waitForScreen("the shell") { !$0.contains("TicTacToe ·") && $0.contains("$ ") }
-    try tmux.type("stty -g > \(mode("after")); echo done")
-    try tmux.keys("Enter")
-    try await tmux.waitFor("\ndone")
-    #expect(try String(contentsOfFile: mode("after"), encoding: .utf8) == before)
-  }
-
-  @Test func resizeRedrawsAtTheNewSize() async throws {
-    let session = try TictactoeSession()
-    let tmux = session.tmux
-    try await session.startGame()
-    try tmux.keys("Enter")
-    try await session.waitForBoard(".../.X./...")
-    try tmux.run(["resize-window", "-x", "50", "-y", "16"])
-    let small = try await session.waitForBoard(".../.X./...")
-    #expect(small.split(separator: "\n", omittingEmptySubsequences: false).count == 16)
-    try tmux.run(["resize-window", "-x", "16", "-y", "4"])
-    try await tmux.waitForScreen("a tiny screen") {
-      $0.split(separator: "\n", omittingEmptySubsequences: false).count == 4
+extension EndToEnd {
+  /// The terminal is given back exactly as it was: on quit, on Ctrl-C, on SIGTERM, on Ctrl-Z
+  /// (and taken again on `fg`), and the screen follows resizes.
+  @Suite struct TerminalRestoreTests {
+    private func expectRestored(_ session: TictactoeSession) throws {
+      let modes = try session.terminalModes()
+      #expect(modes.before == modes.after, "stty -g differs after exit")
+      #expect(try session.tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
+      let screen = try session.tmux.screen()
+      #expect(!screen.contains("TicTacToe ·"), "the alternate screen is gone:\n\(screen)")
     }
-    try tmux.run(["resize-window", "-x", "100", "-y", "30"])
-    let large = try await session.waitForBoard(".../.X./...")
-    #expect(large.contains("TicTacToe · Game"))
-    try tmux.keys("C-c")
-    #expect(try await session.waitForExit() == 0)
+
+    @Test func ctrlCQuitsAndRestores() async throws {
+      let session = try TictactoeSession()
+      try await session.tmux.waitFor("TicTacToe · Login")
+      #expect(try session.tmux.format("#{alternate_on} #{cursor_flag}") == "1 0")
+      try session.tmux.keys("C-c")
+      #expect(try await session.waitForExit() == 0)
+      try expectRestored(session)
+    }
+
+    @Test func sigtermRestores() async throws {
+      let session = try TictactoeSession()
+      try await session.startGame()
+      let script = try #require(
+        Int32(
+          try session.tmux.run(["list-panes", "-F", "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+      // The pane runs the script; tictactoe is its child.
+      let child = try #require(Processes.children(of: script).first)
+      kill(child, SIGTERM)
+      #expect(try await session.waitForExit() == 128 + Int(SIGTERM))
+      try expectRestored(session)
+    }
+
+    @Test func suspendAndResume() async throws {
+      let tmux = try Tmux(command: "env PS1='$ ' sh -i")
+      let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ansi-suspend-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let mode = { (name: String) in directory.appendingPathComponent(name).path }
+      try await tmux.waitFor("$")
+      try tmux.type(
+        "stty -g > \(mode("before")); \(BuildProducts.tictactoe) --frontend ansi --auth-delay 0")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("TicTacToe · Login")
+      try tmux.type("blob")
+      try await tmux.waitFor("› Email    blob")
+
+      try tmux.keys("C-z")
+      try await tmux.waitFor("Stopped")
+      #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
+      try tmux.type("stty -g > \(mode("suspended")); echo saved")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("\nsaved")
+      let before = try String(contentsOfFile: mode("before"), encoding: .utf8)
+      #expect(try String(contentsOfFile: mode("suspended"), encoding: .utf8) == before)
+
+      try tmux.type("fg")
+      try tmux.keys("Enter")
+      let resumed = try await tmux.waitFor("TicTacToe · Login")
+      #expect(resumed.contains("› Email    blob"), "redrawn in full with the state kept")
+      #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "1 0")
+      try tmux.type("@pointfree.co")
+      try await tmux.waitFor("› Email    blob@pointfree.co")
+      try tmux.keys("C-c")
+      try await tmux.waitForScreen("the shell") { !$0.contains("TicTacToe ·") && $0.contains("$ ") }
+      try tmux.type("stty -g > \(mode("after")); echo done")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("\ndone")
+      #expect(try String(contentsOfFile: mode("after"), encoding: .utf8) == before)
+    }
+
+    @Test func resizeRedrawsAtTheNewSize() async throws {
+      let session = try TictactoeSession()
+      let tmux = session.tmux
+      try await session.startGame()
+      try tmux.keys("Enter")
+      try await session.waitForBoard(".../.X./...")
+      try tmux.run(["resize-window", "-x", "50", "-y", "16"])
+      let small = try await session.waitForBoard(".../.X./...")
+      #expect(Tmux.rows(of: small) == 16)
+      try tmux.run(["resize-window", "-x", "16", "-y", "4"])
+      try await tmux.waitForScreen("a tiny screen") {
+        Tmux.rows(of: $0) == 4
+      }
+      try tmux.run(["resize-window", "-x", "100", "-y", "30"])
+      let large = try await session.waitForBoard(".../.X./...")
+      #expect(large.contains("TicTacToe · Game"))
+      try tmux.keys("C-c")
+      #expect(try await session.waitForExit() == 0)
+    }
   }
 }
 

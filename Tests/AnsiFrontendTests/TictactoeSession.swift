@@ -12,17 +12,21 @@ final class TictactoeSession {
   static let exitedMarker = "tictactoe exited with status"
 
   /// Starts `tictactoe ARGUMENTS` with `environment` (`NAME=value ...`) in a terminal of
-  /// `columns` x `rows`.
+  /// `columns` x `rows`. `NO_COLOR` is unset unless `environment` sets it (`swift test` may
+  /// set it for the tests it runs).
   init(
     arguments: String = "--frontend ansi --auth-delay 0", environment: String = "",
     columns: Int = 100, rows: Int = 30
   ) throws {
+    guard BuildProducts.missing.isEmpty else {
+      throw TmuxError("not built (run swift build first): \(BuildProducts.missing)")
+    }
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("ansi-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let script = """
       stty -g > "$1/before"
-      env \(environment) "$2" \(arguments)
+      env -u NO_COLOR \(environment) "$2" \(arguments)
       status=$?
       stty -g > "$1/after"
       echo "\(Self.exitedMarker) $status"

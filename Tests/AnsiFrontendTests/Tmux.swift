@@ -31,20 +31,12 @@ final class Tmux {
   @discardableResult
   func run(_ arguments: [String]) throws -> String {
     guard let executable = Self.executable else { throw TmuxError("tmux is not installed") }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
-      throw TmuxError("tmux \(arguments.joined(separator: " ")) failed: \(text)")
+    let (status, output) = try ChildProcess.run(
+      executable.path, ["-L", socket, "-f", "/dev/null"] + arguments)
+    guard status == 0 else {
+      throw TmuxError("tmux \(arguments.joined(separator: " ")) failed: \(output)")
     }
-    return text
+    return output
   }
 
   /// Sends key names (`Enter`, `Tab`, `Up`, `C-c`, ...), each as its own key.
@@ -65,6 +57,11 @@ final class Tmux {
   /// The visible screen of the pane, as text.
   func screen() throws -> String {
     try run(["capture-pane", "-p"])
+  }
+
+  /// The number of rows in a captured screen (each row ends with a newline).
+  static func rows(of screen: String) -> Int {
+    screen.split(separator: "\n", omittingEmptySubsequences: false).count - 1
   }
 
   /// A tmux format evaluated for the pane: `#{alternate_on}`, `#{cursor_flag}`, ...

@@ -30,14 +30,16 @@ import Testing
     #expect(decode([[0x1B, UInt8(ascii: "[")], bytes("B")]) == [.down])
     #expect(decode([[0x1B], [UInt8(ascii: "O")], bytes("C")]) == [.right])
     #expect(decode([bytes("\u{1B}[1;"), bytes("5"), bytes("D")]) == [.left])
-    #expect(decode([bytes("x\u{1B}"), bytes("[Zy")]) == [.character("x"), .backTab, .character("y")])
+    #expect(
+      decode([bytes("x\u{1B}"), bytes("[Zy")]) == [.character("x"), .backTab, .character("y")])
   }
 
   @Test func utf8SplitAcrossReads() {
     let snowman = bytes("☃")
     #expect(decode([[snowman[0]], [snowman[1]], [snowman[2]]]) == [.character("☃")])
     let emoji = bytes("é😀")
-    #expect(decode([Array(emoji[0..<3]), Array(emoji[3...])]) == [.character("é"), .character("😀")])
+    #expect(
+      decode([Array(emoji[0..<3]), Array(emoji[3...])]) == [.character("é"), .character("😀")])
   }
 
   @Test func loneEscapeWaitsUntilFlushed() {
@@ -54,6 +56,9 @@ import Testing
   }
 
   @Test func invalidBytesAreSkipped() {
-    #expect(decode([[0xFF, UInt8(ascii: "a"), 0xC3, UInt8(ascii: "b")]]) == [.character("a"), .character("b")])
+    #expect(
+      decode([[0xFF, UInt8(ascii: "a"), 0xC3, UInt8(ascii: "b")]]) == [
+        .character("a"), .character("b"),
+      ])
   }
 }

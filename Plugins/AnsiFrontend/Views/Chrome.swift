@@ -21,7 +21,8 @@ enum Chrome {
   static func status(for screen: Screen, interface: InterfaceState, in frame: inout Frame) {
     let row = frame.rows - 1
     if let command = interface.commandLine {
-      let used = frame.put(":" + Widgets.tail(of: command, width: frame.columns - 2), row: row, column: 0)
+      let used = frame.put(
+        ":" + Widgets.tail(of: command, width: frame.columns - 2), row: row, column: 0)
       frame.put(" ", row: row, column: used, style: Theme.textCursor)
     } else if let message = interface.message {
       frame.put(message, row: row, column: 0, style: Theme.message)

@@ -47,7 +47,9 @@ enum GameView {
         }
         lines.append(Line(spans: spans))
       }
-      if row < 2 { lines.append(Line(spans: [Widgets.gap(2), Span(text: separator, style: Theme.grid)])) }
+      if row < 2 {
+        lines.append(Line(spans: [Widgets.gap(2), Span(text: separator, style: Theme.grid)]))
+      }
     }
     lines.append(.spacer)
     if game.isPlayAgainButtonVisible {

@@ -5,7 +5,8 @@ import TerminalUI
 enum NewGameView {
   static func lines(_ newGame: NewGameScreen, focus: NewGameFocus) -> [Line] {
     [
-      Line("Who is playing? Name both players, then let's play.", style: Theme.hint, isOptional: true),
+      Line(
+        "Who is playing? Name both players, then let's play.", style: Theme.hint, isOptional: true),
       .spacer,
       Widgets.field(
         label: "Player X", value: newGame.xPlayerName, placeholder: "Blob Sr.",

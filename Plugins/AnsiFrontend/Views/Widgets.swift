@@ -14,7 +14,9 @@ enum Widgets {
   ) -> Line {
     let marker = focused ? "› " : "  "
     var spans = [
-      Span(text: marker + pad(label, labelWidth - 2), style: focused ? Theme.focusedLabel : Theme.label)
+      Span(
+        text: marker + pad(label, labelWidth - 2), style: focused ? Theme.focusedLabel : Theme.label
+      )
     ]
     let room = fieldWidth - (focused ? 1 : 0)
     if value.isEmpty && !focused && !placeholder.isEmpty {

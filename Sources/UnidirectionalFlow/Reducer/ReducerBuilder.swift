@@ -1,11 +1,15 @@
 /// Builds a reducer from a list of reducers that run one after the other.
 ///
 /// Used by ``Reducer/body`` and ``CombineReducers``; supports `if`, `if`/`else` and `switch`.
+///
+/// Every function consumes the reducers it is given, so that they move into the result: a body
+/// is built again for every action, and copying a reducer retains each key path and closure it
+/// holds.
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   /// A lone reducer.
   @inlinable
-  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  public static func buildExpression<R: Reducer>(_ reducer: consuming R) -> R
   where R.State == State, R.Action == Action {
     reducer
   }
@@ -16,7 +20,7 @@ public enum ReducerBuilder<State, Action> {
 
   /// The first reducer of a block.
   @inlinable
-  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  public static func buildPartialBlock<R: Reducer>(first: consuming R) -> R
   where R.State == State, R.Action == Action {
     first
   }
@@ -24,14 +28,14 @@ public enum ReducerBuilder<State, Action> {
   /// The reducers so far, followed by one more.
   @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
-    accumulated: R0, next: R1
+    accumulated: consuming R0, next: consuming R1
   ) -> CombinedReducer<R0, R1> where R0.State == State, R0.Action == Action {
     CombinedReducer(accumulated, next)
   }
 
   /// An `if` without `else`.
   @inlinable
-  public static func buildOptional<R: Reducer>(_ reducer: R?) -> OptionalReducer<R>
+  public static func buildOptional<R: Reducer>(_ reducer: consuming R?) -> OptionalReducer<R>
   where R.State == State, R.Action == Action {
     OptionalReducer(reducer)
   }
@@ -39,7 +43,7 @@ public enum ReducerBuilder<State, Action> {
   /// The `if` branch of an `if`/`else` or the first branch of a `switch`.
   @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
-    first: First
+    first: consuming First
   ) -> EitherReducer<First, Second> where First.State == State, First.Action == Action {
     .first(first)
   }
@@ -47,7 +51,7 @@ public enum ReducerBuilder<State, Action> {
   /// The `else` branch of an `if`/`else` or a later branch of a `switch`.
   @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
-    second: Second
+    second: consuming Second
   ) -> EitherReducer<First, Second> where Second.State == State, Second.Action == Action {
     .second(second)
   }
@@ -100,8 +104,7 @@ where First.State == Second.State, First.Action == Second.Action {
 
   /// Runs whichever branch was taken.
   @inlinable
-  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action>
-  {
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)
     case .second(let reducer): reducer.reduce(into: &state, action: action)
