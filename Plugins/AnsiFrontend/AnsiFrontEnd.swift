@@ -14,20 +14,38 @@ import TicTacToeFrontendABI
 /// back exactly as it was on detach and while suspended. Every state change redraws the screen
 /// through a frame diff, so a move writes a few dozen bytes. Keys are decoded from the bytes the
 /// host hands over; everything the screen shows is read from the host, never re-derived.
+///
+/// As an observer (`--frontend ansi:PATH`) it draws the same screens into PATH — another
+/// terminal such as `/dev/pts/3`, or a file — without taking any input or changing any mode.
 final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   private let host: HostConnection
   private let terminal: TerminalSession
   private var decoder = InputDecoder()
   private var interface = InterfaceState()
   private var subscription: UInt64 = 0
+  /// The file an observer draws into, closed on detach.
+  private var observerDescriptor: Int32?
   /// How long a lone escape byte waits for the rest of a sequence before it is the Escape key.
   private static let escapeDelayMilliseconds: Int32 = 25
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     guard info.ownsTerminal else {
-      throw FrontEndError(
-        "ansi draws the whole terminal, so it cannot observe: use it as the terminal owner "
-          + "(--frontend ansi, or :frontend ansi from another front end)")
+      guard let path = info.argument, !path.isEmpty else {
+        throw FrontEndError(
+          "as an observer, ansi needs a terminal or file to draw into: --frontend ansi:PATH")
+      }
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY, 0o644)
+      guard descriptor >= 0 else {
+        throw FrontEndError("ansi cannot open \(path): \(String(cString: strerror(errno)))")
+      }
+      self.host = host
+      observerDescriptor = descriptor
+      terminal = TerminalSession(
+        colors: ColorPolicy.colorsEnabled(), descriptor: descriptor, controlsMode: false)
+      try? terminal.takeOver()
+      subscription = host.subscribe(self)
+      render()
+      return
     }
     guard RawMode.isTerminal(0), RawMode.isTerminal(1) else {
       throw FrontEndError(
@@ -48,6 +66,7 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   func detach() {
     host.unsubscribe(subscription)
     terminal.release()
+    if let observerDescriptor { close(observerDescriptor) }
   }
 
   func stateDidChange() {

@@ -2,9 +2,12 @@ import TerminalUI
 
 /// The terminal while the front end owns it: raw mode, the alternate screen, a hidden cursor,
 /// and a renderer that writes only what changed. ``release()`` puts everything back.
+///
+/// An observing session draws into another terminal or a file and leaves every mode alone.
 final class TerminalSession {
-  private let mode = RawMode(descriptor: 0)
-  private let output = TerminalOutput(descriptor: 1)
+  private let mode: RawMode?
+  private let output: TerminalOutput
+  private let descriptor: Int32
   private var renderer: Renderer
   /// Whether the terminal is taken over now (not before attach, after detach, or while
   /// suspended).
@@ -12,10 +15,15 @@ final class TerminalSession {
   /// The terminal's size, as last reported.
   var size: TerminalSize
 
-  /// Prepares a session; nothing changes on the terminal until ``takeOver()``.
-  init(colors: Bool) {
+  /// Prepares a session drawing on `descriptor` (standard output by default); with
+  /// `controlsMode`, it also puts standard input in raw mode. Nothing changes until
+  /// ``takeOver()``.
+  init(colors: Bool, descriptor: Int32 = 1, controlsMode: Bool = true) {
+    self.descriptor = descriptor
+    mode = controlsMode ? RawMode(descriptor: 0) : nil
+    output = TerminalOutput(descriptor: descriptor)
     renderer = Renderer(colors: colors)
-    size = TerminalSession.currentSize()
+    size = TerminalSession.currentSize(of: descriptor)
   }
 
   /// Bytes written to the terminal so far.
@@ -25,7 +33,7 @@ final class TerminalSession {
   /// the next ``draw(_:)`` redraws everything.
   func takeOver() throws(TerminalError) {
     guard !isActive else { return }
-    try mode.enter()
+    try mode?.enter()
     output.write(ControlSequence.enterAlternateScreen + ControlSequence.hideCursor)
     renderer.invalidate()
     isActive = true
@@ -38,7 +46,7 @@ final class TerminalSession {
     output.write(
       ControlSequence.resetStyle + ControlSequence.showCursor
         + ControlSequence.leaveAlternateScreen)
-    mode.restore()
+    mode?.restore()
     isActive = false
   }
 
@@ -56,10 +64,10 @@ final class TerminalSession {
 
   /// Re-reads the size from the terminal (after a resume, when SIGWINCH may have been missed).
   func refreshSize() {
-    size = TerminalSession.currentSize()
+    size = TerminalSession.currentSize(of: descriptor)
   }
 
-  private static func currentSize() -> TerminalSize {
-    TerminalSize.of(descriptor: 1) ?? TerminalSize(columns: 80, rows: 24)
+  private static func currentSize(of descriptor: Int32) -> TerminalSize {
+    TerminalSize.of(descriptor: descriptor) ?? TerminalSize(columns: 80, rows: 24)
   }
 }

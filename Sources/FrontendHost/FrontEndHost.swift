@@ -148,6 +148,7 @@ public final class FrontEndHost {
     }
     guard status == TTT_OK else {
       removeEverything(of: session)
+      if terminalOwner?.frontEnd.isFullScreen != true { flushHeldLogLines() }
       let message = String(cString: session.lastErrorPointer())
       return refuse(
         "its attach callback failed with status \(status.rawValue)"
@@ -165,7 +166,7 @@ public final class FrontEndHost {
   @discardableResult
   public func detach(_ session: FrontEndSession) -> Int {
     guard session.isAttached else { return 0 }
-    requests.removeAll { $0.session === session && $0.kind != TTT_REQUEST_SWITCH }
+    dropRequests(of: session)
     session.descriptor.detach(session.instance)
     let leftovers =
       subscriptions.values.filter { $0.session === session }.count
@@ -189,7 +190,17 @@ public final class FrontEndHost {
       subscriptions[id] = nil
     }
     actionObservers = actionObservers.filter { $0.value.session !== session }
+    dropRequests(of: session)
+  }
+
+  /// Forgets the requests a detached front end had queued (except its own switch, which is
+  /// what detaches it); a dropped settle no longer holds input back.
+  private func dropRequests(of session: FrontEndSession) {
+    let dropped = requests.filter { $0.session === session && $0.kind != TTT_REQUEST_SWITCH }
+    guard !dropped.isEmpty else { return }
     requests.removeAll { $0.session === session && $0.kind != TTT_REQUEST_SWITCH }
+    settlesInProgress -= dropped.filter { $0.kind == TTT_REQUEST_SETTLE }.count
+    isInputPaused = settlesInProgress > 0 || isQuitting
   }
 
   // MARK: The store, seen through the ABI
@@ -308,6 +319,15 @@ public final class FrontEndHost {
       guard !argument.isEmpty else {
         return .failure(.invalid("this request needs an argument naming a front end"))
       }
+      if request != TTT_REQUEST_DETACH {
+        // Load it now, so that a front end that cannot be loaded is refused while the user is
+        // still looking at the screen that asked.
+        do {
+          _ = try FrontEndLoader.load(path: resolve(FrontEndSpec(argument)))
+        } catch {
+          return .failure(.unknown(error.description))
+        }
+      }
     case TTT_REQUEST_QUIT, TTT_REQUEST_SETTLE:
       break
     default:
@@ -334,6 +354,7 @@ public final class FrontEndHost {
   }
 
   private func drainRequests() {
+    defer { if !isInputPaused { resumeInput() } }
     while !requests.isEmpty {
       let request = requests.removeFirst()
       switch request.kind {
@@ -349,15 +370,14 @@ public final class FrontEndHost {
 
   private func switchTerminal(from session: FrontEndSession, to target: String) {
     let spec = FrontEndSpec(target)
-    // Check the new front end can be loaded before giving up the current one.
-    let loaded: LoadedFrontEnd
+    // Check the new front end can be loaded before giving up the current one (the request was
+    // checked when it was made; the library may have gone since).
     do {
-      loaded = try FrontEndLoader.load(path: resolve(spec))
+      _ = try FrontEndLoader.load(path: resolve(spec))
     } catch {
       log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.description)
       return
     }
-    _ = loaded
     let wasOwner = session.ownsTerminal
     detach(session)
     if case .failure(let error) = attach(spec, ownsTerminal: wasOwner) {

@@ -50,7 +50,9 @@ extension EndToEnd {
       // In a text field ":" is typed; on a button it opens the command line.
       try tmux.type(":")
       try await tmux.waitFor("› Email    :")
-      try tmux.keys("BSpace", "Tab", "Tab", ":")
+      try tmux.keys("BSpace", "Tab", "Tab", "BTab")
+      try await tmux.waitFor("› Password")
+      try tmux.keys("Tab", ":")
       try await tmux.waitForScreen("the command line") { $0.hasSuffix(":\n") || $0.contains("\n:") }
       try tmux.type("fly")
       try tmux.keys("Enter")

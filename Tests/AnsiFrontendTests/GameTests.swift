@@ -38,6 +38,32 @@ extension EndToEnd {
       #expect(modes.before == modes.after)
     }
 
+    @Test func switchingFromTextShowsTheStateAtOnce() async throws {
+      let session = try TictactoeSession(arguments: "--frontend text --auth-delay 0")
+      let tmux = session.tmux
+      try await tmux.waitFor("== Login ==")
+      try tmux.type("email restored@pointfree.co")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("Email:    restored@pointfree.co")
+      try tmux.type(":frontend ansi")
+      try tmux.keys("Enter")
+      let ansi = try await tmux.waitFor("TicTacToe · Login")
+      #expect(ansi.contains("› Email    restored@pointfree.co"))
+      #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "1 0")
+
+      // Keys reach ansi at once, although text had asked for a settle just before it left.
+      try tmux.keys("Tab")
+      try tmux.type("password")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("TicTacToe · New game", attempts: 40)
+      // A signal works whatever the input does: ansi gives the terminal back as text left it.
+      try Processes.signalTictactoe(in: tmux, SIGTERM)
+      #expect(try await session.waitForExit() == 128 + Int(SIGTERM))
+      let modes = try session.terminalModes()
+      #expect(modes.before == modes.after)
+      #expect(try tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
+    }
+
     @Test func playAgainAndQuitTheGame() async throws {
       let session = try TictactoeSession()
       let tmux = session.tmux

@@ -25,13 +25,7 @@ extension EndToEnd {
     @Test func sigtermRestores() async throws {
       let session = try TictactoeSession()
       try await session.startGame()
-      let script = try #require(
-        Int32(
-          try session.tmux.run(["list-panes", "-F", "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
-      // The pane runs the script; tictactoe is its child.
-      let child = try #require(Processes.children(of: script).first)
-      kill(child, SIGTERM)
+      try Processes.signalTictactoe(in: session.tmux, SIGTERM)
       #expect(try await session.waitForExit() == 128 + Int(SIGTERM))
       try expectRestored(session)
     }
@@ -99,6 +93,14 @@ extension EndToEnd {
 
 /// Child processes, read from `/proc`.
 enum Processes {
+  /// Sends `signal` to `tictactoe`, the child of the script running in the pane.
+  static func signalTictactoe(in tmux: Tmux, _ signal: Int32) throws {
+    let output = try tmux.run(["list-panes", "-F", "#{pane_pid}"])
+    let script = try #require(Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let child = try #require(children(of: script).first)
+    kill(child, signal)
+  }
+
   /// The ids of the processes whose parent is `parent`.
   static func children(of parent: Int32) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

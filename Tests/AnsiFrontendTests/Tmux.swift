@@ -18,14 +18,20 @@ final class Tmux {
   static var isAvailable: Bool { executable != nil }
 
   private let socket: String
+  /// The server's socket file, removed when the server is killed.
+  private var socketPath = ""
 
   /// Starts a server with a detached session of `columns` x `rows` running `command`.
   init(columns: Int = 100, rows: Int = 30, command: String) throws {
     socket = "ansi-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
     try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
+    socketPath = try format("#{socket_path}")
   }
 
-  deinit { _ = try? run(["kill-server"]) }
+  deinit {
+    _ = try? run(["kill-server"])
+    if !socketPath.isEmpty { unlink(socketPath) }
+  }
 
   /// Runs a tmux command against this server; returns its standard output.
   @discardableResult

@@ -44,7 +44,8 @@ import Testing
     let events = contents(of: output("events.jsonl")).split(separator: "\n")
     #expect(events.first?.contains(#""type":"hello""#) == true)
     #expect(events.last?.contains(#""winner":"x""#) == true)
-    #expect(!events.joined().contains("password\""))
+    #expect(events.joined().contains(#""password":"<redacted>""#))
+    #expect(!events.joined().contains(#""password":"password""#))
 
     let ansi = contents(of: output("ansi.out"))
     #expect(ansi.contains("Winner! Congrats Blob!"))

@@ -2,6 +2,7 @@ import TerminalUI
 
 /// An alert drawn as a box over the content, centred: its title, wrapped, and how to dismiss it.
 enum AlertBox {
+  /// Draws the alert titled `title` over `rows` of `frame`.
   static func draw(_ title: String, in frame: inout Frame, rows: Range<Int>) {
     let width = min(frame.columns, max(32, min(52, title.terminalWidth + 6)))
     guard width >= 6, rows.count >= 3 else {

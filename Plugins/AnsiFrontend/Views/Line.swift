@@ -2,14 +2,18 @@ import TerminalUI
 
 /// A piece of text in one style.
 struct Span {
+  /// The text, drawn left to right.
   var text: String
+  /// How it is drawn.
   var style: Style = .plain
 }
 
 /// One line of a screen's content, made of spans. Optional lines (spacing, explanations) are
 /// the first to go when the terminal is too short.
 struct Line {
+  /// The pieces, drawn one after the other.
   var spans: [Span]
+  /// Whether the line may be dropped when the terminal is too short.
   var isOptional = false
 
   /// An empty line that may be dropped.

@@ -4,6 +4,7 @@ import TerminalUI
 /// The login form: email, the password masked with its length, the login button and the
 /// activity indicator while the request is in flight.
 enum LoginView {
+  /// The lines of the form, with `focus` highlighted; explanations wrap at `width`.
   static func lines(_ login: LoginScreen, focus: LoginFocus, width: Int) -> [Line] {
     let explanation =
       "To log in use any email and \"password\" for the password. If your email contains "
@@ -20,7 +21,7 @@ enum LoginView {
     lines.append(
       Widgets.field(
         label: "Password", value: String(repeating: "*", count: login.passwordLength),
-        placeholder: "password", focused: focus == .password, disabled: login.isFormDisabled))
+        focused: focus == .password, disabled: login.isFormDisabled))
     lines.append(.spacer)
     var buttons = [
       Widgets.gap(Widgets.labelWidth),

@@ -3,6 +3,7 @@ import TerminalUI
 
 /// The new-game form: both players' names, "Let's play!" and "Logout".
 enum NewGameView {
+  /// The lines of the form, with `focus` highlighted.
   static func lines(_ newGame: NewGameScreen, focus: NewGameFocus) -> [Line] {
     [
       Line(

@@ -5,6 +5,7 @@ import TerminalUI
 /// alert box over them, and the status line. Small terminals lose the header, then spacing and
 /// explanations, then whatever does not fit; nothing is drawn outside the frame.
 enum ScreenComposer {
+  /// The frame showing `screen` with the front end's focus, cursor and status line.
   static func frame(for screen: Screen, interface: InterfaceState, size: TerminalSize) -> Frame {
     var frame = Frame(columns: size.columns, rows: size.rows)
     guard size.rows > 0, size.columns > 0 else { return frame }

@@ -4,6 +4,7 @@ import TerminalUI
 /// The styles of the ANSI front end. Focus and the header use attributes (reverse video,
 /// underline, bold), so everything stays legible when `NO_COLOR` removes the colours.
 enum Theme {
+  // Chrome, forms and buttons.
   static let header = Style(bold: true, reverse: true)
   static let heading = Style(bold: true)
   static let hint = Style(dim: true)
@@ -21,6 +22,7 @@ enum Theme {
   static let alertText = Style(bold: true)
   static let message = Style(foreground: .yellow)
   static let commandLine = Style.plain
+  // The game.
   static let grid = Style(dim: true)
   static let winnerTitle = Style(foreground: .green, bold: true)
   static let tieTitle = Style(foreground: .yellow, bold: true)

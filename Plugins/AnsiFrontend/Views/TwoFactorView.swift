@@ -4,6 +4,7 @@ import TerminalUI
 /// The two-factor form: the code, the submit button, the activity indicator, and how to back
 /// out.
 enum TwoFactorView {
+  /// The lines of the form, with `focus` highlighted; explanations wrap at `width`.
   static func lines(_ twoFactor: TwoFactorScreen, focus: TwoFactorFocus, width: Int) -> [Line] {
     var lines = "To confirm the second factor enter 1234 into the form.".wrapped(toWidth: width)
       .map { Line($0, style: Theme.hint, isOptional: true) }

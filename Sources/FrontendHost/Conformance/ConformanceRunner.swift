@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+
+/// Runs ``ConformanceSuite`` in a child process and prints one line per check.
+///
+/// A front end that crashes takes its process with it, so the suite runs in a child (the host
+/// executable run again with a hidden flag) that reports each check and step as it goes. When
+/// the child dies, the parent fails the check that was running, naming the signal and the step
+/// (`FAIL survives state changes: crashed with signal 11 (SIGSEGV) while the game was shown`),
+/// and skips the checks that did not run.
+public enum ConformanceRunner {
+  /// Runs `executable` with `arguments` (which make it run the suite and write its events to
+  /// standard output), writes each result line with `write`, and returns the exit status: 0 if
+  /// no check failed, 1 otherwise.
+  ///
+  /// The child inherits standard input (so the terminal check sees the terminal) and standard
+  /// error; it is killed after `timeoutSeconds`.
+  public static func run(
+    executable: String, arguments: [String], timeoutSeconds: Int = 120,
+    write: @escaping (String) -> Void
+  ) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    // A crash should end the child at once, not after a symbolicated backtrace.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    let savedTerminal = TerminalModes.save(0)
+    var relay = Relay(write: write)
+    do {
+      try process.run()
+    } catch {
+      relay.finishUnreported(cause: "the check process could not start (\(error))")
+      return 1
+    }
+    let watchdog = Watchdog(pid: process.processIdentifier, seconds: timeoutSeconds)
+    var buffer = Data()
+    let input = pipe.fileHandleForReading
+    while case let chunk = input.availableData, !chunk.isEmpty {
+      buffer.append(chunk)
+      while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        relay.receive(String(decoding: buffer[..<newline], as: UTF8.self))
+        buffer.removeSubrange(...newline)
+      }
+    }
+    process.waitUntilExit()
+    watchdog.cancel()
+    if let savedTerminal { TerminalModes.restore(savedTerminal, on: 0) }
+    let status = process.terminationStatus
+    if watchdog.fired {
+      relay.finishUnreported(cause: "did not finish within \(timeoutSeconds) seconds")
+    } else if process.terminationReason == .uncaughtSignal {
+      relay.finishUnreported(cause: "crashed with signal \(SignalName.describe(status))")
+    } else if !relay.isComplete {
+      relay.finishUnreported(cause: "the check process exited with status \(status)")
+    }
+    return relay.hasFailed || (status != 0 && !relay.isComplete) ? 1 : 0
+  }
+
+  /// Turns the child's events into result lines, remembering what was running.
+  private struct Relay {
+    let write: (String) -> Void
+    var running: ConformanceCheck?
+    var step: String?
+    var reported: Set<ConformanceCheck> = []
+    var hasFailed = false
+
+    var isComplete: Bool { reported.count == ConformanceCheck.allCases.count }
+
+    mutating func receive(_ line: String) {
+      guard let event = ConformanceEvent(line: line[...]) else { return }
+      switch event {
+      case .started(let check):
+        running = check
+        step = nil
+      case .step(let name):
+        step = name
+      case .finished(let check, let outcome):
+        report(check, outcome)
+        running = nil
+        step = nil
+      }
+    }
+
+    mutating func report(_ check: ConformanceCheck, _ outcome: ConformanceOutcome) {
+      guard reported.insert(check).inserted else { return }
+      if outcome.isFailure { hasFailed = true }
+      write(outcome.line(for: check))
+    }
+
+    /// Fails the check that was running (or the next one) with `cause` and the step it was
+    /// at, and skips the ones after it.
+    mutating func finishUnreported(cause: String) {
+      let unreported = ConformanceCheck.allCases.filter { !reported.contains($0) }
+      guard let culprit = running ?? unreported.first else { return }
+      report(culprit, .fail(cause + (step.map { " \($0)" } ?? "")))
+      for check in unreported where check != culprit {
+        report(check, .skip("the check process ended during '\(culprit.title)'"))
+      }
+    }
+  }
+
+  /// Kills the child if it runs for too long.
+  private final class Watchdog: Sendable {
+    private let state = Mutex((cancelled: false, fired: false))
+
+    init(pid: Int32, seconds: Int) {
+      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { [self] in
+        let shouldKill = state.withLock { state in
+          guard !state.cancelled else { return false }
+          state.fired = true
+          return true
+        }
+        if shouldKill { kill(pid, SIGKILL) }
+      }
+    }
+
+    var fired: Bool { state.withLock { $0.fired } }
+
+    func cancel() { state.withLock { $0.cancelled = true } }
+  }
+}
