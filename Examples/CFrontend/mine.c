@@ -19,7 +19,7 @@
  * Everything it needs is in tictactoe_frontend.h; it links nothing of the host. Every callback
  * below runs on the host's store thread, one at a time, so there is no locking anywhere.
  */
-#define _POSIX_C_SOURCE 200809L /* open, write, close, strnlen under -std=c11 */
+#define _POSIX_C_SOURCE 200809L /* open, write and close under -std=c11 */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,7 +31,8 @@
 
 #include "tictactoe_frontend.h"
 
-/* The name the host knows this front end by (`:detach mine`, `--list-frontends`). */
+/* The name the host knows this front end by (`:detach mine`, `--list-frontends`). This
+ * repository's Package.swift builds the same file as the stock front end `example`. */
 #ifndef FRONTEND_NAME
 #define FRONTEND_NAME "mine"
 #endif
@@ -55,6 +56,7 @@ struct mine {
   size_t input_length, input_capacity;
   bool end_of_input; /* the host said the input ended */
   bool settling;     /* a settle is in progress: handle no more lines until on_settled */
+  bool leaving;      /* we asked to quit or to switch: handle no more lines at all */
 };
 
 /* ---------------------------------------------------------------------------------------- */
@@ -218,20 +220,22 @@ static void handle_line(struct mine *mine, char *line) {
   if (*rest != '\0') *rest++ = '\0';
   while (*rest == ' ') rest++;
 
-  /* Requests to the host: carried out after this callback returns. */
-  if (strcmp(line, ":quit") == 0) {
-    check(mine, mine->api->request(mine->host, TTT_REQUEST_QUIT, NULL));
-    return;
-  }
-  if (strcmp(line, ":frontend") == 0) {
-    check(mine, mine->api->request(mine->host, TTT_REQUEST_SWITCH, rest));
+  /* Requests to the host: carried out after this callback returns. Once one is accepted we
+   * are about to be detached, so we stop handling input (lines we already received are
+   * dropped; the next front end gets the input that follows). */
+  if (strcmp(line, ":quit") == 0 || strcmp(line, ":frontend") == 0) {
+    uint32_t request = strcmp(line, ":quit") == 0 ? TTT_REQUEST_QUIT : TTT_REQUEST_SWITCH;
+    ttt_status status = mine->api->request(mine->host, request, rest);
+    mine->leaving = status == TTT_OK;
+    check(mine, status);
     return;
   }
 
   /* The password cannot be read, only edited: clear the field, then type the new one. */
   if (strcmp(line, "password") == 0) {
-    check(mine, mine->api->edit_text(mine->login, TTT_FIELD_LOGIN_PASSWORD, TTT_EDIT_CLEAR, NULL));
-    check(mine, mine->api->edit_text(mine->login, TTT_FIELD_LOGIN_PASSWORD, TTT_EDIT_APPEND, rest));
+    const ttt_host_api *api = mine->api;
+    check(mine, api->edit_text(mine->login, TTT_FIELD_LOGIN_PASSWORD, TTT_EDIT_CLEAR, NULL));
+    check(mine, api->edit_text(mine->login, TTT_FIELD_LOGIN_PASSWORD, TTT_EDIT_APPEND, rest));
     return;
   }
 
@@ -280,7 +284,7 @@ static void handle_line(struct mine *mine, char *line) {
  * then holds input back until the effects that line started (a login request, say) finished,
  * and calls on_settled. So a piped script sees the same screens a person typing would. */
 static void handle_lines(struct mine *mine) {
-  while (!mine->settling) {
+  while (!mine->settling && !mine->leaving) {
     char *newline = memchr(mine->input, '\n', mine->input_length);
     size_t length;
     if (newline) length = (size_t)(newline - mine->input);
@@ -297,6 +301,7 @@ static void handle_lines(struct mine *mine) {
     mine->input_length -= consumed;
 
     handle_line(mine, line);
+    if (mine->leaving) return;
     mine->settling = mine->api->request(mine->host, TTT_REQUEST_SETTLE, NULL) == TTT_OK;
   }
 }
