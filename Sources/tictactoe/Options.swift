@@ -7,6 +7,14 @@ struct Options {
   var authDelay: Duration = .seconds(1)
   var settleTimeout: Duration = .seconds(10)
   var listFrontEnds = false
+  /// `--allow-unsafe-frontends`: load libraries that other users could have written.
+  var allowUnsafeFrontEnds = false
+  /// `check-frontend PATH`: the library to check.
+  var checkFrontEnd: String?
+  /// The hidden `--check-child PATH` and `--check-scratch DIR` of the process that runs the
+  /// checks for `check-frontend`.
+  var checkChild: String?
+  var checkScratch: String?
   var showHelp = false
   var showVersion = false
 
@@ -17,10 +25,18 @@ struct Options {
 
   static let usage = """
     USAGE: tictactoe [--frontend SPEC]... [options]
+           tictactoe check-frontend PATH
 
     Plays TicTacToe (log in, optionally with a second factor, name the players, play) with
     front ends loaded as shared libraries. Several front ends can watch one game; one of them
     owns the terminal.
+
+    COMMANDS:
+      check-frontend PATH     Check that the front end at PATH (or a stock NAME) conforms to
+                              the ABI: a sane descriptor, a compatible ABI version, only the
+                              entry symbol exported, attach, every screen, detach restoring
+                              the terminal and ending its subscriptions, and nothing after
+                              detach. Prints ok, FAIL or skip per check.
 
     OPTIONS:
       --frontend SPEC         A front end to attach; repeatable. SPEC is a stock name (text,
@@ -29,6 +45,10 @@ struct Options {
                               owns the terminal; the others observe. Default: ansi when stdin
                               and stdout are terminals and TERM is not dumb, else text.
       --frontend-dir DIR      Also look for front ends in DIR; repeatable.
+      --allow-unsafe-frontends
+                              Load a front-end library even if it, or its directory, is
+                              group- or world-writable or owned by another user than you or
+                              root. Without it such a library is refused, with the reason.
       --list-frontends        List the front ends found, with versions, and exit.
       --auth-delay SECONDS    Latency of the authentication server (default 1, 0 allowed).
       --settle-timeout SECONDS
@@ -44,6 +64,7 @@ struct Options {
 
     EXIT STATUS:
       0 normal exit, 2 usage error, 3 no front end could be loaded.
+      check-frontend: 0 if no check failed, 1 if one did.
 
     Try: blob@pointfree.co / password (add "2fa" to the email for a second factor: 1234).
     """
@@ -80,6 +101,19 @@ struct Options {
         options.frontEnds.append(FrontEndSpec(spec))
       case "--frontend-dir": options.frontEndDirectories.append(try value(for: flag))
       case "--list-frontends": options.listFrontEnds = true
+      case "--allow-unsafe-frontends": options.allowUnsafeFrontEnds = true
+      case "check-frontend":
+        guard options.checkFrontEnd == nil else {
+          throw UsageError(message: "check-frontend takes one PATH")
+        }
+        let path = try value(for: flag)
+        guard !path.isEmpty, !path.hasPrefix("-") else {
+          throw UsageError(
+            message: "check-frontend needs a PATH first, not '\(path)' (options go after it)")
+        }
+        options.checkFrontEnd = path
+      case "--check-child": options.checkChild = try value(for: flag)
+      case "--check-scratch": options.checkScratch = try value(for: flag)
       case "--auth-delay": options.authDelay = try seconds(for: flag)
       case "--settle-timeout": options.settleTimeout = try seconds(for: flag)
       case "--help", "-h": options.showHelp = true

@@ -37,6 +37,17 @@ let searchPath = FrontEndSearchPath(
     ? CommandLine.arguments[0] : (Bundle.main.executablePath ?? CommandLine.arguments[0]),
   extraDirectories: options.frontEndDirectories)
 
+let loadPolicy: FrontEndLoadPolicy = options.allowUnsafeFrontEnds ? .allowUnsafe : .strict
+
+if let target = options.checkFrontEnd {
+  exit(CheckFrontEnd.run(target, searchPath: searchPath, policy: loadPolicy))
+}
+if let path = options.checkChild {
+  CheckFrontEnd.runChild(
+    path: path, scratch: options.checkScratch ?? NSTemporaryDirectory(), searchPath: searchPath,
+    policy: loadPolicy)
+}
+
 if options.listFrontEnds {
   let found = searchPath.discover()
   if found.isEmpty {
@@ -44,7 +55,7 @@ if options.listFrontEnds {
   }
   for (name, path) in found {
     do {
-      let loaded = try FrontEndLoader.load(path: path)
+      let loaded = try FrontEndLoader.load(path: path, policy: loadPolicy)
       print(
         "\(loaded.name)\t\(loaded.version)\tABI \(loaded.abiVersion)\t\(loaded.summary)\t\(path)")
     } catch {
@@ -63,6 +74,7 @@ MainActor.assumeIsolated {
   let host = FrontEndHost(
     store: store, searchPath: searchPath, settleTimeout: options.settleTimeout)
   host.isTracing = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "1"
+  host.loadPolicy = loadPolicy
   var specs = options.frontEnds
   if specs.isEmpty {
     let environment = ProcessInfo.processInfo.environment

@@ -13,51 +13,55 @@ public enum ConformanceRunner {
   /// standard output), writes each result line with `write`, and returns the exit status: 0 if
   /// no check failed, 1 otherwise.
   ///
-  /// The child inherits standard input (so the terminal check sees the terminal) and standard
-  /// error; it is killed after `timeoutSeconds`.
+  /// The child inherits standard input (so the terminal check sees the terminal), standard
+  /// error and the process group; it is killed after `timeoutSeconds`.
   public static func run(
     executable: String, arguments: [String], timeoutSeconds: Int = 120,
     write: @escaping (String) -> Void
   ) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     // A crash should end the child at once, not after a symbolicated backtrace.
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
     let savedTerminal = TerminalModes.save(0)
     var relay = Relay(write: write)
+    let child: ChildProcess
     do {
-      try process.run()
+      child = try ChildProcess(
+        executable: executable, arguments: arguments, environment: environment)
     } catch {
-      relay.finishUnreported(cause: "the check process could not start (\(error))")
+      relay.finishUnreported(cause: "the check process could not start (\(error))", skip: "")
       return 1
     }
-    let watchdog = Watchdog(pid: process.processIdentifier, seconds: timeoutSeconds)
+    let watchdog = Watchdog(pid: child.pid, seconds: timeoutSeconds)
     var buffer = Data()
-    let input = pipe.fileHandleForReading
-    while case let chunk = input.availableData, !chunk.isEmpty {
+    while case let chunk = child.output.availableData, !chunk.isEmpty {
       buffer.append(chunk)
       while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
         relay.receive(String(decoding: buffer[..<newline], as: UTF8.self))
         buffer.removeSubrange(...newline)
       }
     }
-    process.waitUntilExit()
-    watchdog.cancel()
+    child.waitForEnd()
+    let timedOut = watchdog.cancel()
+    let termination = child.reap()
     if let savedTerminal { TerminalModes.restore(savedTerminal, on: 0) }
-    let status = process.terminationStatus
-    if watchdog.fired {
-      relay.finishUnreported(cause: "did not finish within \(timeoutSeconds) seconds")
-    } else if process.terminationReason == .uncaughtSignal {
-      relay.finishUnreported(cause: "crashed with signal \(SignalName.describe(status))")
-    } else if !relay.isComplete {
-      relay.finishUnreported(cause: "the check process exited with status \(status)")
+    switch termination {
+    case _ where timedOut:
+      relay.finishUnreported(
+        cause: "did not finish within \(timeoutSeconds) seconds",
+        skip: "the check was stopped during")
+    case .signaled(let signal):
+      relay.finishUnreported(
+        cause: "crashed with signal \(SignalName.describe(signal))",
+        skip: "the front end crashed during")
+    case .exited(let status) where !relay.isComplete:
+      relay.finishUnreported(
+        cause: "the check process exited with status \(status)",
+        skip: "the check process exited during")
+    case .exited:
+      break
     }
-    return relay.hasFailed || (status != 0 && !relay.isComplete) ? 1 : 0
+    return relay.hasFailed ? 1 : 0
   }
 
   /// Turns the child's events into result lines, remembering what was running.
@@ -92,13 +96,13 @@ public enum ConformanceRunner {
     }
 
     /// Fails the check that was running (or the next one) with `cause` and the step it was
-    /// at, and skips the ones after it.
-    mutating func finishUnreported(cause: String) {
+    /// at, and skips the ones after it, saying `skip 'culprit'`.
+    mutating func finishUnreported(cause: String, skip: String) {
       let unreported = ConformanceCheck.allCases.filter { !reported.contains($0) }
       guard let culprit = running ?? unreported.first else { return }
       report(culprit, .fail(cause + (step.map { " \($0)" } ?? "")))
       for check in unreported where check != culprit {
-        report(check, .skip("the check process ended during '\(culprit.title)'"))
+        report(check, .skip(skip.isEmpty ? cause : "\(skip) '\(culprit.title)'"))
       }
     }
   }
@@ -107,19 +111,23 @@ public enum ConformanceRunner {
   private final class Watchdog: Sendable {
     private let state = Mutex((cancelled: false, fired: false))
 
-    init(pid: Int32, seconds: Int) {
+    init(pid: pid_t, seconds: Int) {
       DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { [self] in
-        let shouldKill = state.withLock { state in
-          guard !state.cancelled else { return false }
+        state.withLock { state in
+          guard !state.cancelled else { return }
           state.fired = true
-          return true
+          // Under the lock, and before the child is reaped: the pid is still the child's.
+          kill(pid, SIGKILL)
         }
-        if shouldKill { kill(pid, SIGKILL) }
       }
     }
 
-    var fired: Bool { state.withLock { $0.fired } }
-
-    func cancel() { state.withLock { $0.cancelled = true } }
+    /// Stops the watchdog; returns whether it had fired.
+    func cancel() -> Bool {
+      state.withLock { state in
+        state.cancelled = true
+        return state.fired
+      }
+    }
   }
 }

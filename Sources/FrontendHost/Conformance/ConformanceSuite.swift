@@ -11,6 +11,7 @@ public final class ConformanceSuite {
   /// The library being checked.
   public let path: String
   private let scratchDirectory: URL
+  private let policy: FrontEndLoadPolicy
   private let makeHost: @MainActor () -> FrontEndHost
   private let report: (ConformanceEvent) -> Void
   /// How long, after detach, the output file must stay unchanged.
@@ -23,17 +24,20 @@ public final class ConformanceSuite {
   ///
   /// - Parameters:
   ///   - scratchDirectory: an existing directory for the front end's output file.
+  ///   - policy: which files may be loaded; `makeHost` should give its hosts the same.
   ///   - makeHost: a host around a fresh store whose effects finish at once (the live
   ///     authentication client with no latency, an immediate clock).
   ///   - quietPeriod: how long after detach the front end must not write.
   ///   - report: receives each event; it must write it out before returning.
   public init(
-    path: String, scratchDirectory: URL, quietPeriod: Duration = .milliseconds(100),
+    path: String, scratchDirectory: URL, policy: FrontEndLoadPolicy = .strict,
+    quietPeriod: Duration = .milliseconds(100),
     makeHost: @escaping @MainActor () -> FrontEndHost,
     report: @escaping (ConformanceEvent) -> Void
   ) {
     self.path = FrontEndLoader.canonicalPath(path)
     self.scratchDirectory = scratchDirectory
+    self.policy = policy
     self.quietPeriod = quietPeriod
     self.makeHost = makeHost
     self.report = report
@@ -70,6 +74,10 @@ public final class ConformanceSuite {
 
   private func checkDescriptor() -> UnsafePointer<ttt_frontend_descriptor>? {
     start(.descriptor, "while loading the library")
+    if let refusal = policy.refusal(of: path) {
+      finish(.descriptor, .fail("unsafe: \(refusal)"))
+      return nil
+    }
     let descriptor: UnsafePointer<ttt_frontend_descriptor>
     do {
       descriptor = try FrontEndLoader.open(path)
@@ -81,8 +89,9 @@ public final class ConformanceSuite {
     guard major == TTT_ABI_VERSION_MAJOR else {
       finish(
         .descriptor,
-        .skip("it was built for ABI \(major).\(descriptor.pointee.abi_minor), whose descriptor "
-          + "layout this host does not know"))
+        .skip(
+          "it was built for ABI \(major).\(descriptor.pointee.abi_minor), whose descriptor "
+            + "layout this host does not know"))
       return descriptor
     }
     do {
@@ -145,9 +154,15 @@ public final class ConformanceSuite {
   private func checkBehaviour() async {
     let loaded: LoadedFrontEnd
     do {
-      loaded = try FrontEndLoader.load(path: path)
+      loaded = try FrontEndLoader.load(path: path, policy: policy)
     } catch {
-      skipRemaining(after: .exports, "the host refuses to load it")
+      if hasFailed {
+        skipRemaining(after: .exports, "the host refuses to load it")
+      } else {
+        start(.attach)
+        finish(.attach, .fail(error.reason))
+        skipRemaining(after: .attach, "the host refuses to load it")
+      }
       return
     }
     let host = makeHost()
@@ -178,7 +193,8 @@ public final class ConformanceSuite {
     await settle(host)
     finish(
       .attach,
-      errorLines.isEmpty ? .ok : .fail("it logged an error while attaching: \(loggedErrors(since: 0))"))
+      errorLines.isEmpty
+        ? .ok : .fail("it logged an error while attaching: \(loggedErrors(since: 0))"))
 
     // 5. State changes.
     start(.stateChanges)
@@ -206,8 +222,9 @@ public final class ConformanceSuite {
     if !wasAttached {
       finish(
         .subscriptionsEnded,
-        .skip("it was no longer attached when the check meant to detach it (it asked the host "
-          + "to quit or to switch front ends)"))
+        .skip(
+          "it was no longer attached when the check meant to detach it (it asked the host "
+            + "to quit or to switch front ends)"))
     } else if leftovers > 0 {
       let count =
         leftovers == 1 ? "1 subscription was" : "\(leftovers) subscriptions were"
@@ -228,13 +245,16 @@ public final class ConformanceSuite {
   private func checkStateChanges(_ host: FrontEndHost, _ session: FrontEndSession) async
     -> ConformanceOutcome
   {
+    // The first error logged is reported, but the steps go on: a crash later is worse.
+    var firstError: ConformanceOutcome?
     for step in ConformanceScenario.steps {
       report(.step(step.name))
       let errorsBefore = errorLines.count
       for action in step.actions { host.store.send(action) }
       await settle(host)
-      if errorLines.count > errorsBefore {
-        return .fail("it logged an error \(step.name): \(loggedErrors(since: errorsBefore))")
+      if firstError == nil, errorLines.count > errorsBefore {
+        firstError = .fail(
+          "it logged an error \(step.name): \(loggedErrors(since: errorsBefore))")
       }
       guard session.isAttached else {
         return .fail(
@@ -246,7 +266,7 @@ public final class ConformanceSuite {
             + "not; did the front end send actions of its own?")
       }
     }
-    return .ok
+    return firstError ?? .ok
   }
 
   private func checkQuietAfterDetach(
