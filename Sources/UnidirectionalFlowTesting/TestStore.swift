@@ -32,8 +32,10 @@ import UnidirectionalFlow
 public final class TestStore<State: Equatable, Action: Sendable> {
   /// How strictly this store checks the test.
   public var exhaustivity: Exhaustivity = .on
-  /// How long `receive` and `finish` wait before failing.
-  public var timeout: Duration = .seconds(1)
+  /// How long `receive` and `finish` wait before failing. Generous, because it only bounds a
+  /// failing test: a passing one goes on as soon as the awaited action arrives, and a busy
+  /// machine can take a while to schedule an effect's task.
+  public var timeout: Duration = .seconds(5)
   /// The state as of the last assertion.
   public private(set) var state: State
 

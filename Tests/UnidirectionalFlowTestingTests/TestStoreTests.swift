@@ -255,7 +255,7 @@ private func makeStore(clock: some Clock<Duration> = TestClock()) -> TestStore<
   @Test @MainActor func aTestStoreIsExhaustiveWithAOneSecondTimeoutByDefault() async {
     let store = makeStore()
     #expect(store.exhaustivity == .on)
-    #expect(store.timeout == .seconds(1))
+    #expect(store.timeout == .seconds(5))
     #expect(store.state == Counter.State())
     await store.finish()
   }

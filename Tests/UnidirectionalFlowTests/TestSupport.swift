@@ -15,14 +15,16 @@ final class Recorder<Element: Sendable>: Sendable {
   func append(_ element: Element) { storage.withLock { $0.append(element) } }
 }
 
-/// Yields until `condition` holds and returns whether it did. Bounded, so that a bug fails an
+/// Yields until `condition` holds and returns whether it did. Bounded by 30 seconds of wall-clock
+/// time (a loaded machine may take long to schedule an effect's task), so that a bug fails an
 /// expectation instead of hanging the suite; never sleeps.
 @discardableResult
 func yield(
   until condition: () -> Bool,
   isolation: isolated (any Actor)? = #isolation
 ) async -> Bool {
-  for _ in 0..<100_000 {
+  let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+  while ContinuousClock.now < deadline {
     if condition() { return true }
     await Task.yield()
   }

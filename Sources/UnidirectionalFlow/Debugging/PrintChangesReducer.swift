@@ -27,4 +27,9 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
     output("received action:\n  \(stateDump(action))\n\(change)")
     return effect
   }
+
+  /// Prints what the base reducer's runner does.
+  public func _makeRunner() -> PrintChangesReducer<Base._Runner> {
+    PrintChangesReducer<Base._Runner>(base: base._makeRunner(), output: output)
+  }
 }

@@ -179,9 +179,13 @@ extension Effect {
   /// on the parent stops everything inside, and the `dismiss` dependency called inside sends
   /// `dismissAction`.
   @usableFromInline
-  func navigationScoped(id: CancelID, dismissAction: Action?) -> Self {
+  func navigationScoped(
+    id: @autoclosure () -> CancelID, dismissAction: @autoclosure () -> Action?
+  ) -> Self {
+    // Lazily: making the identifier boxes it in an `AnyHashable`, which allocates, and most
+    // actions start no effect.
     if case .none = operation { return self }
-    return Self(operation: .navigation(id: id, dismissAction: dismissAction, self))
+    return Self(operation: .navigation(id: id(), dismissAction: dismissAction(), self))
   }
 
   /// An effect that cancels everything running inside the navigation scope `id`.

@@ -14,7 +14,8 @@ final class StoreCore<R: Reducer>: StateSource<R.State> where R.Action: Sendable
   // only possible overlap, as nothing else writes it) stops the program, as the check would.
   @usableFromInline @exclusivity(unchecked) var state: R.State
   @usableFromInline @exclusivity(unchecked) var isReducing = false
-  @usableFromInline let reducer: R
+  /// The reducer with its body evaluated, once, when the store was created.
+  @usableFromInline let runner: R._Runner
   @usableFromInline let dependencies: DependencyScope
   // Weak: an effect may outlive its store, and its late actions are then dropped.
   private(set) lazy var runtime = EffectRuntime<Action> { [weak self] action in
@@ -34,8 +35,10 @@ final class StoreCore<R: Reducer>: StateSource<R.State> where R.Action: Sendable
   @usableFromInline
   init(initialState: R.State, reducer: R, dependencies: DependencyValues) {
     self.state = initialState
-    self.reducer = reducer
-    self.dependencies = DependencyScope(dependencies)
+    let dependencies = DependencyScope(dependencies)
+    self.dependencies = dependencies
+    // In the store's dependencies, as reducing is: a body that reads one sees the same values.
+    self.runner = dependencies.enter { reducer._makeRunner() }
   }
 
   override var value: R.State {
@@ -46,6 +49,15 @@ final class StoreCore<R: Reducer>: StateSource<R.State> where R.Action: Sendable
   override func read<Part>(_ keyPath: KeyPath<R.State, Part>) -> Part {
     precondition(!isReducing, "The state of a store was read while its reducer was running.")
     return state[keyPath: keyPath]
+  }
+
+  override func read<Field, Part>(
+    at offset: Int, as field: Field.Type, _ keyPath: KeyPath<Field, Part>
+  ) -> Part {
+    precondition(!isReducing, "The state of a store was read while its reducer was running.")
+    return withUnsafePointer(to: &state) {
+      StateSource<R.State>.read(at: offset, of: $0, as: field, keyPath)
+    }
   }
 
   /// Queues `action` and, unless already processing, processes the queue until it is empty.
@@ -90,7 +102,7 @@ final class StoreCore<R: Reducer>: StateSource<R.State> where R.Action: Sendable
   @inlinable
   func process(_ action: Action, origin: ActionOrigin) {
     isReducing = true
-    let effect = dependencies.enter { reducer.reduce(into: &state, action: action) }
+    let effect = dependencies.enter { runner.reduce(into: &state, action: action) }
     isReducing = false
     // Effects start before observers are told, so that a `.send` effect's action is queued
     // right behind this one, ahead of anything an observer sends in reaction to it.

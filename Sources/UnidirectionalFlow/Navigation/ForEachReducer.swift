@@ -26,8 +26,9 @@ extension Reducer where Action: CasePathable {
 }
 
 /// The reducer made by ``Reducer/forEach(_:action:element:fileID:line:)``.
-public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable & SendableMetatype, Element: Reducer>: Reducer
-{
+public struct ForEachReducer<
+  Parent: Reducer, ID: Hashable & Sendable & SendableMetatype, Element: Reducer
+>: Reducer {
   public typealias Body = Never
   let parent: Parent
   let element: Element
@@ -62,6 +63,13 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable & Sendable
     let cancelEffects = idsBefore.filter { elementsAfter[id: $0] == nil }
       .map { Effect<Parent.Action>.cancel(navigation: navigationID($0)) }
     return elementEffect.merging(parentEffect).merging(.merge(cancelEffects))
+  }
+
+  /// The parent's and the element's runners, routed the same way.
+  public func _makeRunner() -> ForEachReducer<Parent._Runner, ID, Element._Runner> {
+    ForEachReducer<Parent._Runner, ID, Element._Runner>(
+      parent: parent._makeRunner(), element: element._makeRunner(), toElements: toElements,
+      toElementAction: toElementAction, fileID: fileID, line: line)
   }
 
   private func navigationID(_ id: ID) -> CancelID {

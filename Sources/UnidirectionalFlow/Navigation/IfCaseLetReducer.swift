@@ -40,7 +40,8 @@ where Parent.State: CasePathable {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let navigationID = CancelID(NavigationID(path: toCaseStateKeyPath))
+    // Computed when used: most actions neither start nor cancel a child effect.
+    var navigationID: CancelID { CancelID(NavigationID(path: toCaseStateKeyPath)) }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toCaseAction.extract(from: action) {
       if var childState = toCaseState.extract(from: state) {
@@ -60,5 +61,13 @@ where Parent.State: CasePathable {
       wasActive && toCaseState.extract(from: state) == nil
       ? .cancel(navigation: navigationID) : .none
     return childEffect.merging(parentEffect).merging(cancelEffect)
+  }
+
+  /// The parent's and the case reducer's runners, routed the same way.
+  public func _makeRunner() -> IfCaseLetReducer<Parent._Runner, Child._Runner> {
+    IfCaseLetReducer<Parent._Runner, Child._Runner>(
+      parent: parent._makeRunner(), child: child._makeRunner(),
+      toCaseStateKeyPath: toCaseStateKeyPath, toCaseState: toCaseState,
+      toCaseAction: toCaseAction, fileID: fileID, line: line)
   }
 }

@@ -37,7 +37,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let navigationID = CancelID(NavigationID(path: toChildState))
+    // Computed when used: most actions neither start nor cancel a child effect.
+    var navigationID: CancelID { CancelID(NavigationID(path: toChildState)) }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       if state[keyPath: toChildState] != nil {
@@ -55,5 +56,12 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let cancelEffect: Effect<Parent.Action> =
       wasPresent && state[keyPath: toChildState] == nil ? .cancel(navigation: navigationID) : .none
     return childEffect.merging(parentEffect).merging(cancelEffect)
+  }
+
+  /// The parent's and the child's runners, routed the same way.
+  public func _makeRunner() -> IfLetReducer<Parent._Runner, Child._Runner> {
+    IfLetReducer<Parent._Runner, Child._Runner>(
+      parent: parent._makeRunner(), child: child._makeRunner(), toChildState: toChildState,
+      toChildAction: toChildAction, fileID: fileID, line: line)
   }
 }

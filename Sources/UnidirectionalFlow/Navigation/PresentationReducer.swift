@@ -56,7 +56,8 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let navigationID = CancelID(NavigationID(path: toChildState))
+    // Computed when used: most actions neither start nor cancel a child effect.
+    var navigationID: CancelID { CancelID(NavigationID(path: toChildState)) }
     let wasPresent = state[keyPath: toChildState] != nil
     var childEffect = Effect<Parent.Action>.none
     var dismisses = false
@@ -83,5 +84,13 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let cancelEffect: Effect<Parent.Action> =
       wasPresent && state[keyPath: toChildState] == nil ? .cancel(navigation: navigationID) : .none
     return childEffect.merging(parentEffect).merging(cancelEffect)
+  }
+
+  /// The parent's and the child's runners, routed the same way.
+  public func _makeRunner() -> PresentationReducer<Parent._Runner, Child._Runner> {
+    PresentationReducer<Parent._Runner, Child._Runner>(
+      parent: parent._makeRunner(), child: child._makeRunner(), toChildState: toChildState,
+      toPresentationAction: toPresentationAction, dismissesOnAnyAction: dismissesOnAnyAction,
+      fileID: fileID, line: line)
   }
 }

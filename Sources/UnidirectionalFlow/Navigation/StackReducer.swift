@@ -29,9 +29,10 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let parent: Parent
   let destination: Destination
   let toStack: WritableKeyPath<Parent.State, StackState<Destination.State>>
-  let toStackAction: AnyCasePath<
-    Parent.Action, StackAction<Destination.State, Destination.Action>
-  >
+  let toStackAction:
+    AnyCasePath<
+      Parent.Action, StackAction<Destination.State, Destination.Action>
+    >
   let fileID: StaticString
   let line: UInt
 
@@ -76,6 +77,13 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let cancelEffects = idsBefore.filter { stackAfter[id: $0] == nil }
       .map { Effect<Parent.Action>.cancel(navigation: navigationID($0)) }
     return elementEffect.merging(parentEffect).merging(.merge(cancelEffects))
+  }
+
+  /// The parent's and the destination's runners, routed the same way.
+  public func _makeRunner() -> StackReducer<Parent._Runner, Destination._Runner> {
+    StackReducer<Parent._Runner, Destination._Runner>(
+      parent: parent._makeRunner(), destination: destination._makeRunner(), toStack: toStack,
+      toStackAction: toStackAction, fileID: fileID, line: line)
   }
 
   private func navigationID(_ id: StackElementID) -> CancelID {

@@ -2,9 +2,8 @@
 ///
 /// Used by ``Reducer/body`` and ``CombineReducers``; supports `if`, `if`/`else` and `switch`.
 ///
-/// Every function consumes the reducers it is given, so that they move into the result: a body
-/// is built again for every action, and copying a reducer retains each key path and closure it
-/// holds.
+/// Every function consumes the reducers it is given, so that they move into the result: copying
+/// a reducer retains each key path and closure it holds.
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   /// A lone reducer.
@@ -75,6 +74,12 @@ where R0.State == R1.State, R0.Action == R1.Action {
     let first = r0.reduce(into: &state, action: action)
     return first.merging(r1.reduce(into: &state, action: action))
   }
+
+  /// Both reducers' runners, one after the other.
+  @inlinable
+  public func _makeRunner() -> CombinedReducer<R0._Runner, R1._Runner> {
+    CombinedReducer<R0._Runner, R1._Runner>(r0._makeRunner(), r1._makeRunner())
+  }
 }
 
 /// A reducer that runs only if it exists; what ``ReducerBuilder`` makes of an `if`.
@@ -90,6 +95,12 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
     Wrapped.Action
   > {
     wrapped?.reduce(into: &state, action: action) ?? .none
+  }
+
+  /// The wrapped reducer's runner, if any.
+  @inlinable
+  public func _makeRunner() -> OptionalReducer<Wrapped._Runner> {
+    OptionalReducer<Wrapped._Runner>(wrapped?._makeRunner())
   }
 }
 
@@ -108,6 +119,15 @@ where First.State == Second.State, First.Action == Second.Action {
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)
     case .second(let reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+
+  /// The runner of the branch that was taken.
+  @inlinable
+  public func _makeRunner() -> EitherReducer<First._Runner, Second._Runner> {
+    switch self {
+    case .first(let reducer): .first(reducer._makeRunner())
+    case .second(let reducer): .second(reducer._makeRunner())
     }
   }
 }

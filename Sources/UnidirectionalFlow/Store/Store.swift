@@ -20,14 +20,14 @@
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
-  private let source: StateSource<State>
-  private let sink: ActionSink<Action>
-  private let observers: ObserverList
-  private let root: AnyObject
+  @usableFromInline let source: StateSource<State>
+  @usableFromInline let sink: ActionSink<Action>
+  @usableFromInline let observers: ObserverList
+  @usableFromInline let root: AnyObject
 
   @usableFromInline
   init(
-    source: StateSource<State>, sink: ActionSink<Action>, observers: ObserverList,
+    source: StateSource<State>, sink: @escaping ActionSink<Action>, observers: ObserverList,
     root: AnyObject
   ) {
     self.source = source
@@ -50,8 +50,9 @@ public final class Store<State, Action: Sendable> {
     prepareDependencies?(&dependencies)
     let core = StoreCore(initialState: initialState, reducer: reducer(), dependencies: dependencies)
     // Made here, in the module creating the store, so that sends run code specialized for `R`.
-    let sink = RootActionSink<Action> { core.enqueue($0, origin: $1) }
-    self.init(source: core, sink: sink, observers: core.observers, root: core)
+    self.init(
+      source: core, sink: { core.enqueue($0, origin: $1) }, observers: core.observers, root: core
+    )
   }
 
   /// The current state.
@@ -69,18 +70,21 @@ public final class Store<State, Action: Sendable> {
   /// the returned handle tracks the effects it started.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    sink.send(action, origin: .send)
+    sink(action, .send)
   }
 
   /// A store for a part of this one: it reads `toChildState` and sends its actions as
   /// `toChildAction` of this store.
+  // Inlined where it is called, so that the case key path (usually a literal) is resolved at
+  // compile time and the embedding closure is made specialized for the two action types.
+  @inlinable @inline(__always)
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
     Store<ChildState, ChildAction>(
       source: source.scoped(toChildState),
-      sink: sink.mapped(Action.casePath(toChildAction).embedFunction),
+      sink: mappedSink(sink, Action.casePath(toChildAction).embedFunction),
       observers: observers, root: root)
   }
 
@@ -88,6 +92,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// If the part later goes away, the store keeps returning its last value; actions sent to it
   /// then are ignored by the parent's `ifLet` and reported.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
@@ -96,11 +101,12 @@ public final class Store<State, Action: Sendable> {
     return Store<ChildState, ChildAction>(
       source: OptionalStateSource(
         base: source, extract: { $0[keyPath: toChildState] }, initial: initial),
-      sink: sink.mapped(Action.casePath(toChildAction).embedFunction),
+      sink: mappedSink(sink, Action.casePath(toChildAction).embedFunction),
       observers: observers, root: root)
   }
 
   /// A store for one case of an enum state, or `nil` while the state is in another case.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     case toChildState: CaseKeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
@@ -109,7 +115,7 @@ public final class Store<State, Action: Sendable> {
     guard let initial = casePath.extract(from: source.value) else { return nil }
     return Store<ChildState, ChildAction>(
       source: OptionalStateSource(base: source, extract: casePath.extract(from:), initial: initial),
-      sink: sink.mapped(Action.casePath(toChildAction).embedFunction),
+      sink: mappedSink(sink, Action.casePath(toChildAction).embedFunction),
       observers: observers, root: root)
   }
 

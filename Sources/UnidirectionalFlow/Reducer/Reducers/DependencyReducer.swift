@@ -30,4 +30,11 @@ public struct DependencyReducer<Base: Reducer>: Reducer {
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     withDependencies(update) { base.reduce(into: &state, action: action) }
   }
+
+  /// The base reducer's runner, built with the changed dependencies (so that a body sees
+  /// them too), which it runs with the changed dependencies.
+  public func _makeRunner() -> DependencyReducer<Base._Runner> {
+    DependencyReducer<Base._Runner>(
+      base: withDependencies(update) { base._makeRunner() }, update: update)
+  }
 }

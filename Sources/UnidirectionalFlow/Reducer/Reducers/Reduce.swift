@@ -18,9 +18,9 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reduce
   }
 
-  /// Wraps any reducer, to erase its type.
+  /// Wraps any reducer, to erase its type; its body is evaluated once, here.
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.reduce = reducer.reduce(into:action:)
+    self.reduce = reducer._makeRunner().reduce(into:action:)
   }
 
   /// Calls the closure.
