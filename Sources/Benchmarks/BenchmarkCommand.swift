@@ -85,7 +85,8 @@ enum BenchmarkCommand {
         if case .async = libraryWorkload { Report.latency(result) }
         results.append(result)
       }
-      let checks = group.targets(results)
+      var checks = group.targets(results)
+      if let measurements = group.measurements { checks += await measurements() }
       Report.targets(checks, of: group)
       allMet = allMet && checks.allSatisfy(\.isMet)
     }

@@ -9,11 +9,13 @@ struct BenchmarkGroup {
   let benchmarks: @MainActor () -> [Benchmark]
   /// Checks the group's results against its targets.
   let targets: @MainActor (_ results: [BenchmarkResult]) -> [TargetCheck]
+  /// Measurements that are not per-operation CPU times (whole processes timed by the wall
+  /// clock, bytes written), run after the benchmarks; they print their figures and return their
+  /// targets' verdicts.
+  var measurements: (@MainActor () async -> [TargetCheck])? = nil
 
   /// Every group, in the order `benchmarks` without arguments runs them.
   ///
-  /// A new group (`host`, for the front-end host) is a static property like ``core`` added to
-  /// this list.
   @MainActor
-  static var all: [BenchmarkGroup] { [.core] }
+  static var all: [BenchmarkGroup] { [.core, .host] }
 }

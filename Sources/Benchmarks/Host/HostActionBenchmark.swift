@@ -1,0 +1,41 @@
+import AppCore
+import AuthenticationClientLive
+import Foundation
+import FrontendHost
+import UnidirectionalFlow
+
+/// The cost of one action with the three stock front ends attached (each renders it into a
+/// file), against the same action with none attached.
+enum HostActionBenchmark {
+  static let threeFrontEnds = Benchmark(
+    name: "Host.Action.3FrontEnds",
+    library: { workload(attaching: ["text", "jsonl", "ansi"]) },
+    baseline: { workload(attaching: []) })
+
+  @MainActor
+  private static func workload(attaching names: [String]) -> Workload {
+    let store = Store(initialState: TicTacToe.State()) {
+      TicTacToe()
+    } withDependencies: {
+      $0.authenticationClient = .live(latency: .zero)
+    }
+    let host = FrontEndHost(
+      store: store,
+      searchPath: FrontEndSearchPath(executablePath: BuiltProducts.tictactoe, environment: [:]))
+    host.diagnostics = { _ in }
+    for name in names {
+      if case .failure(let error) = host.attach(
+        FrontEndSpec("\(BuiltProducts.frontEnd(name)):/dev/null"), ownsTerminal: false)
+      {
+        print("warning: \(error)")
+      }
+    }
+    let emails = ["blob@pointfree.co", "blub@pointfree.co"]
+    return .sync { iterations in
+      for iteration in 0..<iterations {
+        store.send(.login(.view(.binding(.set(\.email, emails[iteration & 1])))))
+      }
+      BlackHole.consume(host.sessions.count)
+    }
+  }
+}

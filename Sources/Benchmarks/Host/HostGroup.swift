@@ -1,0 +1,13 @@
+extension BenchmarkGroup {
+  /// The `host` group: the `tictactoe` executable and its front ends. Needs the release products
+  /// next to this executable: `swift build -c release && swift run -c release benchmarks host`.
+  @MainActor
+  static var host: BenchmarkGroup {
+    BenchmarkGroup(
+      name: "host",
+      summary: "the tictactoe host: actions with front ends attached, JSON-lines, start-up",
+      benchmarks: { [HostActionBenchmark.threeFrontEnds] },
+      targets: HostTargets.check,
+      measurements: HostMeasurements.run)
+  }
+}

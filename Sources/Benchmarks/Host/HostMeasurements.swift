@@ -1,0 +1,132 @@
+import AppCore
+import AuthenticationClientLive
+import Foundation
+import FrontendHost
+import UnidirectionalFlow
+
+/// The host's whole-process and byte measurements, each against its reference in one run.
+@MainActor
+enum HostMeasurements {
+  /// How many actions the JSON-lines stream holds.
+  static let streamLength = 100_000
+
+  /// Runs the measurements, prints their figures, and returns their targets' verdicts.
+  static func run() async -> [TargetCheck] {
+    if let missing = BuiltProducts.missing() {
+      print("  \(missing)")
+      return [TargetCheck(goal: "the host's products are built", isMet: false, evidence: missing)]
+    }
+    var checks: [TargetCheck] = []
+    do {
+      checks.append(try jsonLinesThroughput())
+      checks.append(try startUp())
+    } catch {
+      checks.append(TargetCheck(goal: "run the host processes", isMet: false, evidence: "\(error)"))
+    }
+    checks.append(ansiBytesPerMove())
+    return checks
+  }
+
+  /// JSON-lines: `tictactoe --frontend jsonl` over a 100 000-action stream against
+  /// `jq -c .` reading the same file.
+  private static func jsonLinesThroughput() throws -> TargetCheck {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tictactoe-bench-\(getpid()).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    var stream = ""
+    stream.reserveCapacity(streamLength * 72)
+    for index in 0..<streamLength {
+      stream += #"{"action":"login.view.binding.email","value":"player\#(index)@example.com"}"#
+      stream += "\n"
+    }
+    try stream.write(to: file, atomically: false, encoding: .utf8)
+    let host = try ProcessTimer.median(
+      runs: 3, BuiltProducts.tictactoe, ["--frontend", "jsonl", "--auth-delay", "0"],
+      input: file.path)
+    let jq = try ProcessTimer.median(runs: 3, "/usr/bin/env", ["jq", "-c", "."], input: file.path)
+    let ratio = host / jq
+    print(
+      "  JSON-lines, \(streamLength) actions: host \(format(host)) s "
+        + "(\(Int(Double(streamLength) / host)) actions/s, each answered with an action and a "
+        + "state line), jq -c . \(format(jq)) s, ratio \(format(ratio))x")
+    return TargetCheck(
+      goal: "JSON-lines: the host handles a 100 000-action stream faster than jq merely parses it.",
+      isMet: ratio < 1,
+      evidence: "\(format(host)) s vs jq \(format(jq)) s: \(format(ratio))x")
+  }
+
+  /// Start-up to the first `state` line, against a trivial Swift executable run to its end.
+  private static func startUp() throws -> TargetCheck {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tictactoe-bench-trivial-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("main.swift")
+    let trivial = directory.appendingPathComponent("trivial")
+    try #"print("{\"type\":\"state\"}")"#.write(to: source, atomically: true, encoding: .utf8)
+    let compile = Process()
+    compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    compile.arguments = ["swiftc", "-O", source.path, "-o", trivial.path]
+    try compile.run()
+    compile.waitUntilExit()
+    let marker = #""type":"state""#
+    let host = try ProcessTimer.medianTimeToFirstLine(
+      containing: marker, runs: 9, BuiltProducts.tictactoe,
+      ["--frontend", "jsonl", "--auth-delay", "0"])
+    let reference = try ProcessTimer.medianTimeToFirstLine(
+      containing: marker, runs: 9, trivial.path, [])
+    print(
+      "  Start-up to the first state line: host \(format(host * 1000)) ms, trivial Swift "
+        + "executable \(format(reference * 1000)) ms, ratio \(format(host / reference))x")
+    return TargetCheck(
+      goal: "Start-up to the first state line, against a trivial Swift executable (reported).",
+      isMet: true,
+      evidence: "\(format(host * 1000)) ms vs \(format(reference * 1000)) ms: "
+        + "\(format(host / reference))x")
+  }
+
+  /// Bytes the `ansi` front end writes per move after the first frame, drawing into a file.
+  private static func ansiBytesPerMove() -> TargetCheck {
+    let store = Store(initialState: TicTacToe.State()) {
+      TicTacToe()
+    } withDependencies: {
+      $0.authenticationClient = .live(latency: .zero)
+    }
+    let host = FrontEndHost(
+      store: store,
+      searchPath: FrontEndSearchPath(executablePath: BuiltProducts.tictactoe, environment: [:]))
+    host.diagnostics = { _ in }
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tictactoe-bench-ansi-\(getpid()).out")
+    defer { try? FileManager.default.removeItem(at: output) }
+    guard
+      case .success = host.attach(
+        FrontEndSpec("\(BuiltProducts.frontEnd("ansi")):\(output.path)"), ownsTerminal: false)
+    else {
+      return TargetCheck(goal: "ansi attaches", isMet: false, evidence: "attach failed")
+    }
+    store.send(.login(.view(.binding(.set(\.email, "blob@pointfree.co")))))
+    store.send(.login(.view(.binding(.set(\.password, "password")))))
+    store.send(.login(.loginResponse(.success(.init(token: "t", twoFactorRequired: false)))))
+    store.send(.newGame(.binding(.set(\.xPlayerName, "Blob"))))
+    store.send(.newGame(.binding(.set(\.oPlayerName, "Blub"))))
+    store.send(.newGame(.letsPlayButtonTapped))
+    let before = size(of: output.path)
+    // A tied game: nine moves, each changing one cell and the title line.
+    let moves = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)]
+    for (row, column) in moves {
+      store.send(.newGame(.game(.presented(.cellTapped(row: row, column: column)))))
+    }
+    let perMove = Double(size(of: output.path) - before) / Double(moves.count)
+    print("  ansi: \(format(perMove)) bytes per move after the first frame (\(moves.count) moves)")
+    return TargetCheck(
+      goal: "The ansi front end writes under 100 bytes per move after the first frame.",
+      isMet: perMove < 100, evidence: "\(format(perMove)) bytes per move")
+  }
+
+  private static func size(of path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+  }
+
+  private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+}
