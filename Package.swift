@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Front-end libraries export only `tictactoe_frontend_entry` (see Plugins/frontend-exports.map).
+let frontEndExports: [LinkerSetting] = [
+  .unsafeFlags([
+    "-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/frontend-exports.map",
+  ])
+]
+
 let package = Package(
   name: "tictactoe-host",
   products: [
@@ -11,6 +18,7 @@ let package = Package(
     .library(name: "tictactoe-text", type: .dynamic, targets: ["TextFrontend"]),
     .library(name: "tictactoe-jsonl", type: .dynamic, targets: ["JsonlFrontend"]),
     .library(name: "tictactoe-ansi", type: .dynamic, targets: ["AnsiFrontend"]),
+    .library(name: "tictactoe-example", type: .dynamic, targets: ["ExampleCFrontend"]),
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
@@ -19,12 +27,14 @@ let package = Package(
     .target(name: "DynamicCall", dependencies: ["CFFI"]),
     .testTarget(name: "DynamicCallTests", dependencies: ["DynamicCall"]),
     .target(name: "FrontendKit", dependencies: ["TicTacToeFrontendABI"]),
-    .target(name: "TextFrontend", dependencies: ["FrontendKit"], path: "Plugins/TextFrontend"),
+    .target(
+      name: "TextFrontend", dependencies: ["FrontendKit"], path: "Plugins/TextFrontend",
+      linkerSettings: frontEndExports),
     .target(name: "TerminalUI"),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .target(
       name: "AnsiFrontend", dependencies: ["FrontendKit", "TerminalUI"],
-      path: "Plugins/AnsiFrontend"),
+      path: "Plugins/AnsiFrontend", linkerSettings: frontEndExports),
     // Drives the real `tictactoe` (built by `swift test`) in tmux; no module dependency.
     .testTarget(name: "AnsiFrontendTests"),
     .target(
@@ -41,12 +51,25 @@ let package = Package(
     .target(name: "JSONLines"),
     .target(
       name: "JsonlFrontend", dependencies: ["FrontendKit", "JSONLines"],
-      path: "Plugins/JsonlFrontend"),
+      path: "Plugins/JsonlFrontend", linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
     .testTarget(name: "JsonlFrontendTests", dependencies: ["JSONLines"]),
+    // The example front end in C (Examples/CFrontend/mine.c), built as `tictactoe-example`;
+    // its Makefile builds the same file against the installed header alone.
+    .target(
+      name: "ExampleCFrontend", dependencies: ["TicTacToeFrontendABI"], path: "Examples/CFrontend",
+      sources: ["mine.c"], publicHeadersPath: ".",
+      cSettings: [.define("FRONTEND_NAME", to: "\"example\"")],
+      linkerSettings: frontEndExports),
+    .testTarget(name: "InstallTests"),
     .target(name: "UnidirectionalFlowTesting", dependencies: ["UnidirectionalFlow"]),
     .target(name: "MallocCounter"),
-    .executableTarget(name: "Benchmarks", dependencies: ["MallocCounter", "UnidirectionalFlow"]),
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: [
+        "AppCore", "AuthenticationClientLive", "FrontendHost", "MallocCounter",
+        "UnidirectionalFlow",
+      ]),
     .testTarget(
       name: "UnidirectionalFlowTests",
       dependencies: ["UnidirectionalFlow", "UnidirectionalFlowTesting"]),
@@ -101,3 +124,30 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (Tests/Fuzz; run them with Scripts/fuzz.sh TARGET SECONDS). They link
+// libFuzzer, so they exist only in a build made with TICTACTOE_FUZZ=1 and
+// `-Xswiftc -sanitize=fuzzer,address`; plain `swift build` and `swift test` never see them.
+if Context.environment["TICTACTOE_FUZZ"] == "1" {
+  // The front ends' version script, linked into an executable, would hide AddressSanitizer's
+  // allocator from the Swift runtime.
+  for target in package.targets where target.name == "JsonlFrontend" { target.linkerSettings = [] }
+  let harness: [Target.Dependency] = ["FuzzHarness", "FuzzSupport", "FrontendHost"]
+  package.targets += [
+    .target(name: "FuzzSupport", path: "Tests/Fuzz/Support"),
+    .target(
+      name: "FuzzHarness",
+      dependencies: [
+        "AppCore", "AuthenticationClient", "FrontendHost", "GameCore", "LoginCore", "NewGameCore",
+        "TicTacToeFrontendABI", "TwoFactorCore", "UnidirectionalFlow",
+      ],
+      path: "Tests/Fuzz/Harness"),
+    .executableTarget(
+      name: "FuzzJSONLines",
+      dependencies: harness + ["FrontendKit", "JSONLines", "JsonlFrontend"],
+      path: "Tests/Fuzz/jsonl", exclude: ["corpus"]),
+    .executableTarget(
+      name: "FuzzActions", dependencies: harness + ["AppCore", "TicTacToeFrontendABI"],
+      path: "Tests/Fuzz/actions", exclude: ["corpus"]),
+  ]
+}

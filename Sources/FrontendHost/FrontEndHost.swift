@@ -27,11 +27,11 @@ public final class FrontEndHost {
 
   /// The user intents front ends can send, with their C mirror for reflection. Read from any
   /// thread (a front end may send from anywhere).
-  nonisolated let catalog = Mutex<(actions: ActionCatalog, table: ReflectionTable)>(
+  nonisolated let catalog = ReadMostly<(actions: ActionCatalog, table: ReflectionTable)>(
     (ActionCatalog.standard, ReflectionTable(ActionCatalog.standard)))
 
   /// The user intents front ends can send.
-  public nonisolated var actions: ActionCatalog { catalog.withLock { $0.actions } }
+  public nonisolated var actions: ActionCatalog { catalog.read { $0.actions } }
 
   /// Adds a user intent (or replaces the one with the same case path). Every front end can send
   /// it at once: reflection lists it, `send_path` and `make_sender` accept it, and the JSON-lines
@@ -80,6 +80,8 @@ public final class FrontEndHost {
   private var actionObservation: StoreSubscription?
   /// Whether every processed action is written to the diagnostics (`TICTACTOE_TRACE=1`).
   public var isTracing = false
+  /// Which library files the host agrees to load (`--allow-unsafe-frontends` relaxes it).
+  public var loadPolicy = FrontEndLoadPolicy.strict
 
   /// Creates a host around `store`.
   public init(
@@ -98,9 +100,10 @@ public final class FrontEndHost {
 
   // MARK: Attaching
 
-  /// Resolves `spec` to a library file: a path as given, or a stock name on the search path.
+  /// Resolves `spec` to a library file: a path as given (made absolute against the current
+  /// directory), or a stock name on the search path.
   public func resolve(_ spec: FrontEndSpec) throws(FrontEndLoadError) -> String {
-    if spec.isPath { return spec.target }
+    if spec.isPath { return URL(fileURLWithPath: spec.target).path }
     guard let path = searchPath.locate(spec.target) else {
       throw FrontEndLoadError(
         file: spec.target,
@@ -120,7 +123,7 @@ public final class FrontEndHost {
   > {
     let loaded: LoadedFrontEnd
     do {
-      loaded = try FrontEndLoader.load(path: resolve(spec))
+      loaded = try FrontEndLoader.load(path: resolve(spec), policy: loadPolicy)
     } catch {
       return .failure(error)
     }
@@ -148,8 +151,10 @@ public final class FrontEndHost {
     }
     guard status == TTT_OK else {
       removeEverything(of: session)
+      // Its switch requests too: a front end that failed to attach cannot switch to another.
+      requests.removeAll { $0.session === session }
       if terminalOwner?.frontEnd.isFullScreen != true { flushHeldLogLines() }
-      let message = String(cString: session.lastErrorPointer())
+      let message = session.lastErrorMessage
       return refuse(
         "its attach callback failed with status \(status.rawValue)"
           + (message.isEmpty ? "" : ": \(message)"))
@@ -167,6 +172,7 @@ public final class FrontEndHost {
   public func detach(_ session: FrontEndSession) -> Int {
     guard session.isAttached else { return 0 }
     dropRequests(of: session)
+    session.isDetaching = true
     session.descriptor.detach(session.instance)
     let leftovers =
       subscriptions.values.filter { $0.session === session }.count
@@ -313,6 +319,11 @@ public final class FrontEndHost {
   func enqueueRequest(
     _ kind: UInt32, argument: String, from session: FrontEndSession
   ) -> Result<Void, HostActionError> {
+    guard !session.isDetaching else {
+      // It would be carried out after detach returns, by a front end that is gone.
+      return .failure(
+        .init(status: TTT_ERR_DETACHED, message: "requests made while detaching are refused"))
+    }
     let request = ttt_request(rawValue: kind)
     switch request {
     case TTT_REQUEST_SWITCH, TTT_REQUEST_ATTACH, TTT_REQUEST_DETACH:
@@ -323,7 +334,7 @@ public final class FrontEndHost {
         // Load it now, so that a front end that cannot be loaded is refused while the user is
         // still looking at the screen that asked.
         do {
-          _ = try FrontEndLoader.load(path: resolve(FrontEndSpec(argument)))
+          _ = try FrontEndLoader.load(path: resolve(FrontEndSpec(argument)), policy: loadPolicy)
         } catch {
           return .failure(.unknown(error.description))
         }
@@ -373,7 +384,7 @@ public final class FrontEndHost {
     // Check the new front end can be loaded before giving up the current one (the request was
     // checked when it was made; the library may have gone since).
     do {
-      _ = try FrontEndLoader.load(path: resolve(spec))
+      _ = try FrontEndLoader.load(path: resolve(spec), policy: loadPolicy)
     } catch {
       log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.description)
       return

@@ -12,9 +12,21 @@ public enum FrontEndLoader {
   /// The smallest descriptor the host accepts: ABI 1.0's, up to and including `on_settled`.
   static let minimumDescriptorSize = MemoryLayout<ttt_frontend_descriptor>.size
 
-  /// Loads the library at `path` (made absolute and canonical) and validates its descriptor.
-  public static func load(path: String) throws(FrontEndLoadError) -> LoadedFrontEnd {
+  /// Loads the library at the absolute `path`, made canonical (symbolic links resolved), and
+  /// validates its descriptor. A relative path is refused, and so is a file that `policy` finds
+  /// unsafe (checked at every load, even of a library already open).
+  public static func load(
+    path: String, policy: FrontEndLoadPolicy = .strict
+  ) throws(FrontEndLoadError) -> LoadedFrontEnd {
+    guard path.hasPrefix("/") else {
+      throw FrontEndLoadError(
+        file: path, reason: "it is a relative path; the loader opens absolute paths only")
+    }
     let absolute = canonicalPath(path)
+    if let reason = policy.refusal(of: absolute) {
+      let given = absolute == path ? "" : " (the canonical path of \(path))"
+      throw FrontEndLoadError(file: absolute, reason: "unsafe\(given): \(reason)")
+    }
     if let loaded = cache.withLock({ $0[absolute] }) { return loaded }
     func failure(_ reason: String) -> FrontEndLoadError {
       FrontEndLoadError(file: absolute, reason: reason)

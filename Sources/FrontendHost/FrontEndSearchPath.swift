@@ -27,7 +27,9 @@ public struct FrontEndSearchPath: Sendable {
       executableDirectory.deletingLastPathComponent()
         .appendingPathComponent("lib/tictactoe/frontends").path)
     var seen = Set<String>()
-    directories = candidates.filter { !$0.isEmpty && seen.insert($0).inserted }
+    // Absolute, against the current directory: the loader opens absolute paths only.
+    directories = candidates.filter { !$0.isEmpty }.map { URL(fileURLWithPath: $0).path }
+      .filter { seen.insert($0).inserted }
   }
 
   /// The file name of the stock front end `name`.

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import TicTacToeFrontendABI
 
 /// One attached front end, as the host sees it: what a `ttt_host *` points at.
@@ -15,13 +15,13 @@ public final class FrontEndSession: Sendable {
   private struct MainThreadState {
     var instance: UnsafeMutableRawPointer?
     var isAttached = false
+    var isDetaching = false
     var handles: [HostFeature: StoreHandle] = [:]
     var deliveredCallbacks = 0
   }
 
   // Only touched on the store thread; the routines check the thread before using it.
   private nonisolated(unsafe) var mainThreadState = MainThreadState()
-  private let lastErrorMessage = Mutex<ContiguousArray<CChar>>([0])
   /// The host that attached this front end.
   nonisolated(unsafe) weak var host: FrontEndHost?
 
@@ -49,6 +49,12 @@ public final class FrontEndSession: Sendable {
     set { mainThreadState.isAttached = newValue }
   }
 
+  /// Whether its detach callback was called: requests it makes from then on are refused.
+  var isDetaching: Bool {
+    get { mainThreadState.isDetaching }
+    set { mainThreadState.isDetaching = newValue }
+  }
+
   /// How many change, action and settle callbacks the host has called on this front end; the
   /// conformance check makes sure it stops growing at detach.
   public var deliveredCallbacks: Int {
@@ -64,15 +70,34 @@ public final class FrontEndSession: Sendable {
     return handle
   }
 
-  /// Records the message `last_error` returns next.
-  func setLastError(_ message: String) {
-    lastErrorMessage.withLock { $0 = ContiguousArray(message.utf8CString) }
+  /// The last error of this front end on one thread, and the copy `last_error` handed out.
+  private final class ThreadLastError {
+    var message = ""
+    var exported = ContiguousArray<CChar>([0])
   }
 
-  /// A pointer to the last error message, valid until the next error of this front end.
+  /// This front end's last error on the calling thread (the header's "on this thread"), kept
+  /// in the thread's own dictionary: no other thread can replace or free it.
+  private var threadLastError: ThreadLastError {
+    let key = "tictactoe.lastError.\(UInt(bitPattern: pointer))"
+    let dictionary = Thread.current.threadDictionary
+    if let lastError = dictionary[key] as? ThreadLastError { return lastError }
+    let lastError = ThreadLastError()
+    dictionary[key] = lastError
+    return lastError
+  }
+
+  /// Records the message `last_error` returns next on this thread.
+  func setLastError(_ message: String) { threadLastError.message = message }
+
+  /// The last error message on this thread, for the host's own messages.
+  var lastErrorMessage: String { threadLastError.message }
+
+  /// A copy of the last error message on this thread for `last_error`, valid until the next
+  /// call on this thread (the header's [until-next-read]), whatever errors happen meanwhile.
   func lastErrorPointer() -> UnsafePointer<CChar> {
-    lastErrorMessage.withLock { message in
-      message.withUnsafeBufferPointer { $0.baseAddress! }
-    }
+    let lastError = threadLastError
+    lastError.exported = ContiguousArray(lastError.message.utf8CString)
+    return lastError.exported.withUnsafeBufferPointer { $0.baseAddress! }
   }
 }

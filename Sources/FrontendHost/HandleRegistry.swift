@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The pointers the host has handed out as `ttt_host *` and `ttt_store *`.
 ///
 /// Every routine checks its handle here before using it, so a front end that passes a stale,
@@ -7,7 +5,8 @@ import Synchronization
 /// kept alive for the life of the process (they are small), which is what makes a pointer kept
 /// past detach safe to check.
 enum HandleRegistry {
-  private static let live = Mutex<[UInt: any AnyObject & Sendable]>([:])
+  // Looked up on every call, from any thread; written only when a handle is made.
+  private static let live = ReadMostly<[UInt: any AnyObject & Sendable]>([:])
 
   /// Registers `object` under its opaque pointer and keeps it alive.
   static func register(_ object: AnyObject & Sendable) {
@@ -19,6 +18,6 @@ enum HandleRegistry {
   static func lookup<T: AnyObject>(_ pointer: OpaquePointer?, as type: T.Type) -> T? {
     guard let pointer else { return nil }
     let key = UInt(bitPattern: UnsafeMutableRawPointer(pointer))
-    return live.withLock { $0[key] } as? T
+    return live.read { $0[key] } as? T
   }
 }

@@ -69,11 +69,20 @@ enum HostAPI {
 
   private static func root(_ host: OpaquePointer?) -> OpaquePointer? {
     guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self) else { return nil }
+    // On the store thread only: handles are made and kept in store-thread state.
+    guard isStoreThread() else {
+      session.setLastError("root must be called on the store thread")
+      return nil
+    }
     return session.handle(.root).pointer
   }
 
   private static func scope(_ store: OpaquePointer?, _ feature: UInt32) -> OpaquePointer? {
     guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else { return nil }
+    guard isStoreThread() else {
+      handle.session.setLastError("scope must be called on the store thread")
+      return nil
+    }
     guard let feature = HostFeature(rawValue: feature) else {
       handle.session.setLastError("unknown feature \(feature)")
       return nil
@@ -97,7 +106,7 @@ enum HostAPI {
     _ export: (TicTacToe.State, StateExport.Strings) -> T?
   ) -> ttt_status {
     guard let (handle, host) = storeThreadHandle(store, routine: "read") else {
-      return TTT_ERR_INVALID_ARGUMENT
+      return refusal(HandleRegistry.lookup(store, as: StoreHandle.self)?.session)
     }
     guard let out else { return fail(handle.session, .invalid("the output struct is NULL")) }
     // The routine runs synchronously on the store thread; nothing here crosses threads.
@@ -236,6 +245,7 @@ enum HostAPI {
       return TTT_ERR_INVALID_ARGUMENT
     }
     let session = handle.session
+    guard session.host != nil, session.isAttached else { return fail(session, .detached) }
     var appended: String?
     if let text {
       switch ActionImport.string(text) {
@@ -273,8 +283,7 @@ enum HostAPI {
       if apply() != TTT_OK {
         session.host?.log(
           from: session, level: TTT_LOG_WARNING.rawValue,
-          message: "edit_text from another thread failed: "
-            + String(cString: session.lastErrorPointer()))
+          message: "edit_text from another thread failed: " + session.lastErrorMessage)
       }
     }
     return TTT_OK
@@ -292,12 +301,17 @@ enum HostAPI {
       }
     }
     Task { @MainActor in
-      guard let host = session.host, session.isAttached else { return }
+      guard let host = session.host, session.isAttached else {
+        session.host?.log(
+          from: session, level: TTT_LOG_WARNING.rawValue,
+          message: "an action sent from another thread was dropped: the front end was detached "
+            + "before the store thread got to it")
+        return
+      }
       if host.send(action, entry: entry, from: session) != TTT_OK {
         host.log(
           from: session, level: TTT_LOG_WARNING.rawValue,
-          message: "an action sent from another thread was rejected: "
-            + String(cString: session.lastErrorPointer()))
+          message: "an action sent from another thread was rejected: " + session.lastErrorMessage)
       }
     }
     return TTT_OK
@@ -307,10 +321,18 @@ enum HostAPI {
     guard let pointer else { return nil }
     let size = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
     guard size >= 2 * MemoryLayout<UInt32>.size else { return nil }
+    // Only fields that lie entirely within `struct_size`: a size ending inside `text` must not
+    // leave half a pointer behind.
+    let fieldEnds = [\ttt_action.column, \ttt_action.row].map {
+      MemoryLayout<ttt_action>.offset(of: $0)! + MemoryLayout<Int32>.size
+    }
+    let textEnd =
+      MemoryLayout<ttt_action>.offset(of: \ttt_action.text)!
+      + MemoryLayout<UnsafePointer<CChar>?>.size
+    let count = (fieldEnds + [textEnd]).first { $0 <= size } ?? 2 * MemoryLayout<UInt32>.size
     var action = ttt_action()
     withUnsafeMutableBytes(of: &action) { bytes in
-      bytes.copyMemory(
-        from: UnsafeRawBufferPointer(start: pointer, count: min(size, bytes.count)))
+      bytes.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: count))
     }
     return action
   }
@@ -416,7 +438,7 @@ enum HostAPI {
     _ hostPointer: OpaquePointer?, _ kind: UInt32, _ argument: UnsafePointer<CChar>?
   ) -> ttt_status {
     guard let (session, host) = storeThreadSession(hostPointer, routine: "request") else {
-      return TTT_ERR_INVALID_ARGUMENT
+      return refusal(HandleRegistry.lookup(hostPointer, as: FrontEndSession.self))
     }
     let argument = argument.map { String(cString: $0) } ?? ""
     return MainActor.assumeIsolated {
@@ -459,6 +481,15 @@ enum HostAPI {
       return nil
     }
     return (session, host)
+  }
+
+  /// The status of a call the helpers above refused: `TTT_ERR_DETACHED` on the store thread for
+  /// a detached front end, else (another thread, an unknown handle) `TTT_ERR_INVALID_ARGUMENT`.
+  private static func refusal(_ session: FrontEndSession?) -> ttt_status {
+    guard let session, isStoreThread(), !session.isAttached else {
+      return TTT_ERR_INVALID_ARGUMENT
+    }
+    return TTT_ERR_DETACHED
   }
 
   static func fail(_ session: FrontEndSession, _ error: HostActionError) -> ttt_status {

@@ -35,11 +35,13 @@ enum Fixtures {
   /// The `tictactoe` executable.
   static var hostExecutable: String { binDirectory.appendingPathComponent("tictactoe").path }
 
-  /// A fresh temporary directory.
+  /// A fresh temporary directory, writable by its owner only (mode 755, whatever the umask),
+  /// as the host's load policy wants the directory of a front end.
   static func temporaryDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("tictactoe-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try #require(chmod(directory.path, 0o755) == 0)
     return directory
   }
 
@@ -54,6 +56,7 @@ enum Fixtures {
       ["cc", "-std=c11", "-shared", "-fPIC", "-Wall", "-Werror", "-I", include.path]
         + defines.map { "-D\($0)" } + [sourcePath.path, "-o", output.path])
     try #require(result.status == 0, "cc failed: \(result.standardError)")
+    try #require(chmod(output.path, 0o755) == 0)
     return output.path
   }
 

@@ -1,0 +1,118 @@
+// Fuzzes the JSON-lines input path in-process, without the `tictactoe` process: the bytes are
+// cut into lines by the front end's LineFramer; each line is parsed (JSONParser), written back
+// (JSONWriter) and parsed again, which must give the same value and the same bytes; a parsed
+// line is then decoded by the front end's request rules (Request) and, when it is an action,
+// sent through the host's routine table to a real app store, where a refused action must leave
+// the state untouched. A snapshot command writes the state (StateEncoding), which must parse.
+// See Documentation/Reliability.md.
+//
+// Input: JSON lines. A first line holding only a digit picks the start state.
+
+import FrontendHost
+import FrontendKit
+import FuzzHarness
+import FuzzSupport
+import Glibc
+import JSONLines
+import TicTacToeFrontendABI
+
+@testable import JsonlFrontend
+
+let fuzzHost = FuzzHost()
+let connection = HostConnection(api: fuzzHost.api, host: fuzzHost.hostPointer)
+let directory = ActionDirectory(host: connection)
+let parser = JSONParser()
+
+/// Parses `line`; a value must survive a write and a second parse unchanged, byte for byte.
+func roundTrip(_ line: [UInt8]) -> JSONValue? {
+  let value: JSONValue
+  do {
+    value = try parser.parse(line)
+  } catch {
+    guard (0...line.count).contains(error.offset) else {
+      fuzzFailure("error offset \(error.offset) outside a line of \(line.count) bytes")
+    }
+    guard !error.description.isEmpty else { fuzzFailure("an error without a message") }
+    return nil
+  }
+  var writer = JSONWriter()
+  writer.value(value)
+  let again: JSONValue
+  do {
+    again = try parser.parse(writer.bytes)
+  } catch {
+    fuzzFailure("the writer's output does not parse: \(error) in \(writer.text)")
+  }
+  guard again == value else { fuzzFailure("parse → write → parse changed the value") }
+  var rewriter = JSONWriter()
+  rewriter.value(again)
+  guard rewriter.bytes == writer.bytes else { fuzzFailure("writing is not stable") }
+  guard value.description == writer.text else { fuzzFailure("description differs from writer") }
+  checkNumbers(in: value)
+  return value
+}
+
+/// Every number the parser accepted is a valid literal whose conversions do not trap.
+func checkNumbers(in value: JSONValue) {
+  switch value {
+  case .number(let number):
+    guard JSONNumber(number.text) != nil else { fuzzFailure("parsed number fails the grammar") }
+    if let integer = number.exactInt, JSONNumber(integer).exactInt != integer {
+      fuzzFailure("exactInt does not round-trip")
+    }
+    _ = number.double
+  case .array(let array): array.forEach(checkNumbers)
+  case .object(let object):
+    for member in object.members { checkNumbers(in: member.value) }
+  case .null, .bool, .string: break
+  }
+}
+
+/// Decodes `value` with the protocol's rules and performs it as the front end would.
+@MainActor
+func perform(_ value: JSONValue) {
+  let request: Request
+  do {
+    request = try Request(decoding: value, actions: directory)
+  } catch {
+    guard !error.message.isEmpty else { fuzzFailure("a request error without a message") }
+    return
+  }
+  switch request.kind {
+  case .action(let spec, let arguments):
+    fuzzHost.check("\(spec.path) from a JSON line") {
+      connection.send(casePath: spec.path, arguments: arguments) == nil
+        ? TTT_OK : TTT_ERR_INVALID_ARGUMENT
+    }
+  case .command(.snapshot):
+    var writer = JSONWriter()
+    StateEncoding.writeRoot(connection, to: &writer)
+    guard let state = try? parser.parse(writer.bytes), state.object?.count == 1 else {
+      fuzzFailure("the state event is not a JSON object with one key: \(writer.text)")
+    }
+  case .command(.settle), .command(.quit):
+    break
+  }
+}
+
+let status = fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
+  MainActor.assumeIsolated {
+    var framer = LineFramer()
+    var lines: [LineFramer.Line] = []
+    framer.append(UnsafeBufferPointer(start: data, count: size), into: &lines)
+    framer.finish(into: &lines)
+    var start = 0
+    if case .text(let first, _) = lines.first, first.count == 1,
+      let digit = first.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit)
+    {
+      start = Int(digit - UInt8(ascii: "0"))
+    }
+    fuzzHost.reset(to: StartStates.all[start % StartStates.all.count])
+    for line in lines.prefix(64) {
+      guard case .text(let bytes, _) = line, let value = roundTrip(bytes) else { continue }
+      perform(value)
+    }
+  }
+  return 0
+}
+exit(status)
