@@ -13,7 +13,8 @@ enum HostTargets {
         goal: "The cost of one action with 3 front ends attached against 0 (reported).",
         isMet: true,
         evidence: "\(Int(library)) ns vs \(Int(baseline)) ns: "
-          + "\(TextFormat.fixed(result.ratio, decimals: 2))x (each front end renders the change into a file)")
+          + "\(TextFormat.fixed(result.ratio, decimals: 2))x (each front end renders the change into a file)"
+      )
     ]
   }
 }

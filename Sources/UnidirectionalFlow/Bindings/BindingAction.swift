@@ -47,9 +47,11 @@ extension BindingAction: CasePathable {
     public subscript<Value: Equatable & Sendable>(
       dynamicMember keyPath: WritableKeyPath<Root, Value> & Sendable
     ) -> AnyCasePath<BindingAction, Value> {
-      AnyCasePath(embed: { .set(keyPath, $0) }) {
-        $0.keyPath == keyPath ? $0.value as? Value : nil
-      }
+      AnyCasePath(
+        embed: { .set(keyPath, $0) },
+        extract: {
+          $0.keyPath == keyPath ? $0.value as? Value : nil
+        })
     }
   }
 

@@ -19,18 +19,22 @@ extension IdentifiedAction: CasePathable {
   public struct AllCasePaths: Sendable {
     /// The actions of the element with `id`.
     public subscript(id id: ID) -> AnyCasePath<IdentifiedAction, Action> {
-      AnyCasePath(embed: { .element(id: id, action: $0) }) {
-        guard case .element(id, let action) = $0 else { return nil }
-        return action
-      }
+      AnyCasePath(
+        embed: { .element(id: id, action: $0) },
+        extract: {
+          guard case .element(id, let action) = $0 else { return nil }
+          return action
+        })
     }
 
     /// Any element's actions, with the element's identifier.
     public var element: AnyCasePath<IdentifiedAction, (id: ID, action: Action)> {
-      AnyCasePath(embed: { .element(id: $0.id, action: $0.action) }) {
-        guard case .element(let id, let action) = $0 else { return nil }
-        return (id, action)
-      }
+      AnyCasePath(
+        embed: { .element(id: $0.id, action: $0.action) },
+        extract: {
+          guard case .element(let id, let action) = $0 else { return nil }
+          return (id, action)
+        })
     }
   }
 

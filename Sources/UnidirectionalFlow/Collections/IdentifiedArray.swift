@@ -69,8 +69,7 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   }
 }
 
-extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID
-{
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID {
   /// Creates an array from a literal of identifiable elements with unique identifiers.
   public init(arrayLiteral elements: Element...) {
     self.init(uniqueElements: elements)

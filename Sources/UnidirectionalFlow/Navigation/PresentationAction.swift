@@ -29,7 +29,7 @@ extension PresentationAction: CasePathable {
 
     /// The dismissal request.
     public var dismiss: AnyCasePath<PresentationAction, Void> {
-      AnyCasePath(embed: { .dismiss }) { if case .dismiss = $0 { () } else { nil } }
+      AnyCasePath(embed: { .dismiss }, extract: { if case .dismiss = $0 { () } else { nil } })
     }
 
     /// Lets a child's cases be named without `presented`: `\.twoFactor.view`.

@@ -22,26 +22,32 @@ extension StackAction: CasePathable {
   public struct AllCasePaths: Sendable {
     /// The actions of the element with `id`.
     public subscript(id id: StackElementID) -> AnyCasePath<StackAction, Action> {
-      AnyCasePath(embed: { .element(id: id, action: $0) }) {
-        guard case .element(id, let action) = $0 else { return nil }
-        return action
-      }
+      AnyCasePath(
+        embed: { .element(id: id, action: $0) },
+        extract: {
+          guard case .element(id, let action) = $0 else { return nil }
+          return action
+        })
     }
 
     /// Pops.
     public var popFrom: AnyCasePath<StackAction, StackElementID> {
-      AnyCasePath(embed: { .popFrom(id: $0) }) {
-        guard case .popFrom(let id) = $0 else { return nil }
-        return id
-      }
+      AnyCasePath(
+        embed: { .popFrom(id: $0) },
+        extract: {
+          guard case .popFrom(let id) = $0 else { return nil }
+          return id
+        })
     }
 
     /// Pushes.
     public var push: AnyCasePath<StackAction, (id: StackElementID, state: State)> {
-      AnyCasePath(embed: { .push(id: $0.id, state: $0.state) }) {
-        guard case .push(let id, let state) = $0 else { return nil }
-        return (id, state)
-      }
+      AnyCasePath(
+        embed: { .push(id: $0.id, state: $0.state) },
+        extract: {
+          guard case .push(let id, let state) = $0 else { return nil }
+          return (id, state)
+        })
     }
   }
 
