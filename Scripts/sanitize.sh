@@ -29,4 +29,13 @@ export SWIFT_BACKTRACE=enable=no
 # LeakSanitizer cannot follow (see Tests/Fuzz/lsan-suppressions.txt).
 export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0}"
-exec swift test --sanitize="$sanitizer" --scratch-path "$scratch" "$@"
+link=()
+if [ "$sanitizer" = thread ]; then
+  # The runtime is linked statically into each executable, with only the parts it calls; the
+  # front-end libraries that `tictactoe` opens also call these, so pull them in (the runtime's
+  # symbol list exports them).
+  for symbol in __tsan_external_write __tsan_ignore_thread_begin __tsan_ignore_thread_end; do
+    link+=(-Xlinker --undefined="$symbol")
+  done
+fi
+exec swift test --sanitize="$sanitizer" --scratch-path "$scratch" "${link[@]}" "$@"

@@ -28,7 +28,7 @@ enum CommandParser {
           : .failure(
             login.isLoginRequestInFlight
               ? "already logging in; wait for the answer" : "enter an email and a password first")
-      default: return unknown(command, ScreenText.commands(for: screen))
+      default: return unknown(ScreenText.commands(for: screen))
       }
     case .twoFactor(let twoFactor, _):
       if twoFactor.alertTitle != nil, lowered == "ok" {
@@ -43,7 +43,7 @@ enum CommandParser {
             twoFactor.isTwoFactorRequestInFlight
               ? "already submitting; wait for the answer" : "the code needs at least 4 characters")
       case "back": return .success(.action(TTT_ACTION_TWO_FACTOR_DISMISS, text: nil))
-      default: return unknown(command, ScreenText.commands(for: screen))
+      default: return unknown(ScreenText.commands(for: screen))
       }
     case .newGame(let newGame):
       switch lowered {
@@ -54,7 +54,7 @@ enum CommandParser {
           ? .success(.action(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED, text: nil))
           : .failure("name both players first: x NAME, o NAME")
       case "logout": return .success(.action(TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED, text: nil))
-      default: return unknown(command, ScreenText.commands(for: screen))
+      default: return unknown(ScreenText.commands(for: screen))
       }
     case .game(let game):
       switch lowered {
@@ -77,7 +77,7 @@ enum CommandParser {
   private static func move(_ command: String, _ argument: String, _ game: GameScreen) -> Outcome {
     let parts = ([command] + argument.split(separator: " ").map(String.init))
     guard parts.count == 2, let row = Int(parts[0]), let column = Int(parts[1]) else {
-      return unknown(command, ScreenText.commands(for: .game(game)))
+      return unknown(ScreenText.commands(for: .game(game)))
     }
     guard (1...3).contains(row), (1...3).contains(column) else {
       return .failure("row and column go from 1 to 3, e.g. \"2 3\"")
@@ -89,7 +89,8 @@ enum CommandParser {
     return .success(.cell(row: row - 1, column: column - 1))
   }
 
-  private static func unknown(_ command: String, _ commands: String) -> Outcome {
-    .failure("unknown command \"\(command)\"; \(commands)")
+  private static func unknown(_ commands: String) -> Outcome {
+    // The word itself is not echoed: a password typed on a line of its own would be.
+    .failure("unknown command; \(commands)")
   }
 }
