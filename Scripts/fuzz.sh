@@ -35,7 +35,7 @@ TICTACTOE_FUZZ=1 swift build -c release --scratch-path "$scratch" --product "$pr
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld
 
 export SWIFT_BACKTRACE=enable=no
-export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS="print_suppressions=0:suppressions=$PWD/Tests/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 if [ "$seconds" = 0 ]; then
   exec "$scratch/release/$product" "$@"
 fi

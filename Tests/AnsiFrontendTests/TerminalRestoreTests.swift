@@ -62,7 +62,13 @@ extension EndToEnd {
       try tmux.type("@pointfree.co")
       try await tmux.waitFor("› Email    blob@pointfree.co")
       try tmux.keys("C-c")
-      try await tmux.waitForScreen("the shell") { !$0.contains("TicTacToe ·") && $0.contains("$ ") }
+      // A fresh prompt on the last line: the old ones above show as soon as the alternate
+      // screen is left, before the host has exited (slow under a sanitizer).
+      try await tmux.waitForScreen("the shell's prompt") { screen in
+        !screen.contains("TicTacToe ·")
+          && screen.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$")
+            == true
+      }
       try tmux.type("stty -g > \(mode("after")); echo done")
       try tmux.keys("Enter")
       try await tmux.waitFor("\ndone")

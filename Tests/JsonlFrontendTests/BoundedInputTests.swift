@@ -33,7 +33,7 @@ import Testing
     // The host reads 64 KiB at a time and keeps at most one 1 MiB line: its memory must not
     // follow the size of the stream. Sanitizers' shadow memory and quarantine are not the
     // host's, so the bound is only checked in a plain build.
-    if !isSanitized {
+    if !Sanitizer.isActive {
       #expect(run.peakKiB - run.baselineKiB < 64 * 1024, "peak RSS grew by over 64 MiB")
     }
   }
@@ -60,14 +60,16 @@ import Testing
     #expect(run.actions == 1)
     #expect(run.exitStatus == 0)
   }
+}
 
-  /// Whether this test binary (and so the host `swift test` built with it) runs under a
-  /// sanitizer.
-  private var isSanitized: Bool {
+/// Whether this test binary (and so the `tictactoe` that `swift test` built with it) runs under
+/// AddressSanitizer or ThreadSanitizer, whose shadow memory and quarantine inflate RSS.
+enum Sanitizer {
+  static let isActive: Bool = {
     guard let handle = dlopen(nil, RTLD_NOW) else { return false }
     defer { dlclose(handle) }
     return dlsym(handle, "__asan_init") != nil || dlsym(handle, "__tsan_init") != nil
-  }
+  }()
 }
 
 /// One run of the host over hostile input followed by ``validLine``: what it wrote back, how

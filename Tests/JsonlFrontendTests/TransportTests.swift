@@ -76,7 +76,10 @@ import Testing
     host.write(Array(("\n" + snapshot + "\n").utf8))
     #expect(try host.readEvent().state == States.login())
     let peak = try #require(host.peakMemoryKiB())
-    #expect(peak - baseline < 8 * 1024, "the host kept \(peak - baseline) KiB more")
+    // AddressSanitizer's quarantine keeps freed read buffers: the bound holds in plain builds.
+    if !Sanitizer.isActive {
+      #expect(peak - baseline < 8 * 1024, "the host kept \(peak - baseline) KiB more")
+    }
     let transcript = try host.finish()
     #expect(transcript.errors.count == 1)
   }
