@@ -31,8 +31,12 @@ export LSAN_OPTIONS="print_suppressions=0:suppressions=$PWD/Tests/lsan-suppressi
 # not the sanitizer's report and exit status.
 signals=handle_segv=0:handle_sigbus=0:handle_sigill=0:handle_sigfpe=0:handle_abort=0
 export ASAN_OPTIONS="$signals${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export TSAN_OPTIONS="$signals${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+export TSAN_OPTIONS="$signals:suppressions=$PWD/Tests/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 link=()
+if [ "$sanitizer" = address ]; then
+  # gold warns about every AddressSanitizer runtime symbol it cannot export; lld does not.
+  link+=(-Xswiftc -use-ld=lld)
+fi
 if [ "$sanitizer" = thread ]; then
   # The runtime is linked statically into each executable, with only the parts it calls, and
   # exports what its symbol list names. The front-end libraries `tictactoe` opens also call
