@@ -42,11 +42,13 @@ let package = Package(
       dependencies: [
         "AppCore", "DynamicCall", "TicTacToeFrontendABI", "UnidirectionalFlow",
       ]),
+    // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
+    .target(name: "TerminalCrashGuard"),
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontendHost", "TicTacToeFrontendABI",
-        "UnidirectionalFlow",
+        "AppCore", "AuthenticationClientLive", "FrontendHost", "TerminalCrashGuard",
+        "TicTacToeFrontendABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
     .target(

@@ -43,8 +43,19 @@ public final class FrontEndHost {
     }
   }
 
+  /// Called with the new terminal owner (or `nil`) whenever it changes: a front end that owns
+  /// the terminal was attached (before its attach callback runs) or detached (after its detach
+  /// callback returned). The `tictactoe` executable tells its crash guard from here whether a
+  /// full-screen interface is up.
+  public var onTerminalOwnerChange: (FrontEndSession?) -> Void = { _ in }
+
   /// The attached front ends, in attach order.
-  public private(set) var sessions: [FrontEndSession] = []
+  public private(set) var sessions: [FrontEndSession] = [] {
+    didSet {
+      let owner = terminalOwner
+      if oldValue.first(where: \.ownsTerminal) !== owner { onTerminalOwnerChange(owner) }
+    }
+  }
   /// The front end that owns the terminal, if any.
   public var terminalOwner: FrontEndSession? { sessions.first { $0.ownsTerminal } }
 

@@ -4,6 +4,7 @@ import AuthenticationClientLive
 import Dispatch
 import Foundation
 import FrontendHost
+import TerminalCrashGuard
 import TicTacToeFrontendABI
 import UnidirectionalFlow
 
@@ -82,6 +83,12 @@ MainActor.assumeIsolated {
     specs = [FrontEndSpec(isTerminal ? "ansi" : "text")]
   }
   SignalHandling.install(host: host)
+  // Before any front end changes the terminal: its modes now are the ones to give back.
+  if terminal_crash_guard_install(0, 1) {
+    host.onTerminalOwnerChange = { owner in
+      terminal_crash_guard_set_full_screen(owner?.frontEnd.isFullScreen == true)
+    }
+  }
   for spec in specs {
     if case .failure(let error) = host.attach(spec, ownsTerminal: host.terminalOwner == nil) {
       standardError("tictactoe: \(error)")

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-  /// The terminal is given back exactly as it was: on quit, on Ctrl-C, on SIGTERM, on Ctrl-Z
-  /// (and taken again on `fg`), and the screen follows resizes.
+  /// The terminal is given back exactly as it was: on quit, on Ctrl-C, on SIGTERM and SIGHUP,
+  /// on Ctrl-Z (and taken again on `fg`), and when another front end crashes the host; and the
+  /// screen follows resizes.
   @Suite struct TerminalRestoreTests {
     private func expectRestored(_ session: TictactoeSession) throws {
       let modes = try session.terminalModes()
@@ -28,6 +29,36 @@ extension EndToEnd {
       try Processes.signalTictactoe(in: session.tmux, SIGTERM)
       #expect(try await session.waitForExit() == 128 + Int(SIGTERM))
       try expectRestored(session)
+    }
+
+    @Test func sighupRestores() async throws {
+      let session = try TictactoeSession()
+      try await session.startGame()
+      try Processes.signalTictactoe(in: session.tmux, SIGHUP)
+      #expect(try await session.waitForExit() == 128 + Int(SIGHUP))
+      try expectRestored(session)
+    }
+
+    /// An observer that crashes when the game starts kills the host, mid-game, with the ansi
+    /// front end in raw mode on the alternate screen. The host's crash guard puts the terminal
+    /// back, then the process dies of the signal as before (after the Swift runtime's crash
+    /// report, made non-interactive here so that it does not wait for a key).
+    @Test(arguments: [
+      ("MISBEHAVE_ABORTS_IN_GAME", SIGABRT, "Aborted"),
+      ("MISBEHAVE_CRASHES_IN_GAME", SIGSEGV, "Bad pointer dereference"),
+    ])
+    func aFrontEndThatCrashesTheHostLeavesTheTerminalRestored(
+      define: String, signal: Int32, report: String
+    ) async throws {
+      let crashing = try MisbehavingFrontEnd(define)
+      let session = try TictactoeSession(
+        arguments: "--frontend ansi --frontend \(crashing.spec) --auth-delay 0",
+        environment: "SWIFT_BACKTRACE=interactive=no,color=no")
+      try await session.requestGame()
+      #expect(try await session.waitForExit() == 128 + Int(signal))
+      try expectRestored(session)
+      let history = try session.tmux.history()
+      #expect(history.contains("Program crashed: \(report)"), "the crash report:\n\(history)")
     }
 
     @Test func suspendAndResume() async throws {

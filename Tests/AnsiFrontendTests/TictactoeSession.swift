@@ -53,6 +53,13 @@ final class TictactoeSession {
 
   /// Logs in as blob@pointfree.co, names the players Blob and Blob Jr., and starts a game.
   func startGame() async throws {
+    try await requestGame()
+    try await tmux.waitFor("Blob, place your X")
+  }
+
+  /// Logs in as blob@pointfree.co, names the players Blob and Blob Jr., and presses "Let's
+  /// play!", without waiting for the game.
+  func requestGame() async throws {
     try await tmux.waitFor("TicTacToe · Login")
     try tmux.type("blob@pointfree.co")
     try tmux.keys("Tab")
@@ -63,7 +70,6 @@ final class TictactoeSession {
     try tmux.keys("Tab")
     try tmux.type("Blob Jr.")
     try tmux.keys("Tab", "Enter")
-    try await tmux.waitFor("Blob, place your X")
   }
 
   /// Waits until the ansi front end shows `board`.

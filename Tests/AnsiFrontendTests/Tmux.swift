@@ -65,6 +65,11 @@ final class Tmux {
     try run(["capture-pane", "-p"])
   }
 
+  /// Everything the pane's normal screen has shown: its scrollback, then the visible screen.
+  func history() throws -> String {
+    try run(["capture-pane", "-p", "-S", "-"])
+  }
+
   /// The number of rows in a captured screen (each row ends with a newline).
   static func rows(of screen: String) -> Int {
     screen.split(separator: "\n", omittingEmptySubsequences: false).count - 1

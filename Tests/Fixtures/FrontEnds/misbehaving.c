@@ -4,6 +4,7 @@
  *   MISBEHAVE_EXPORTS_EXTRA       exports a function and a variable besides the entry symbol
  *   MISBEHAVE_LOGS_ERROR          logs an error when the login alert is shown
  *   MISBEHAVE_CRASHES_IN_GAME     dereferences NULL when a game is shown
+ *   MISBEHAVE_ABORTS_IN_GAME      calls abort() when a game is shown
  *   MISBEHAVE_KEEPS_TERMINAL      turns off ECHO and ICANON on attach and never restores them
  *   MISBEHAVE_LEAKS_SUBSCRIPTION  does not end its change subscription in detach
  *   MISBEHAVE_WRITES_AFTER_DETACH a writer thread keeps appending to its output after detach
@@ -53,6 +54,9 @@ static void on_change(void *context) {
     volatile int *nowhere = NULL;
     *nowhere = 1;
   }
+#endif
+#ifdef MISBEHAVE_ABORTS_IN_GAME
+  if (self->api->is_active(self->game)) abort();
 #endif
 }
 
