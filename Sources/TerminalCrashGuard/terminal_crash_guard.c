@@ -12,7 +12,7 @@ static const int guarded_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL,
                                       SIGFPE,  SIGTRAP, SIGSYS, SIGQUIT};
 enum { guarded_count = sizeof guarded_signals / sizeof guarded_signals[0] };
 
-/* Written once by install, before the handlers exist; only read afterwards. */
+/* Written by install, before any front end is attached; only read afterwards. */
 static struct sigaction previous_actions[guarded_count];
 static struct termios saved_modes;
 static int terminal_descriptor = -1;

@@ -119,6 +119,8 @@ public final class FuzzHost {
     return status
   }
 
+  /// A server that never answers, so that a request stays in flight: it waits until its effect
+  /// is cancelled (the clock is never advanced past it in a fuzz run).
   private nonisolated static func neverAnswer() async throws -> AuthenticationResponse {
     try await Task.sleep(for: .seconds(1_000_000))
     throw CancellationError()
