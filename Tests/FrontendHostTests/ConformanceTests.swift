@@ -20,14 +20,14 @@ import TicTacToeFrontendABI
 
   private static let titles = ConformanceCheck.allCases.map(\.title)
 
-  private func check(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+  private func check(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
     -> Report
   {
     try #require(
       FileManager.default.isExecutableFile(atPath: Fixtures.hostExecutable),
       "\(Fixtures.hostExecutable) is missing; build it first (swift build)",
       sourceLocation: sourceLocation)
-    let result = try Fixtures.run(Fixtures.hostExecutable, ["check-frontend", path])
+    let result = try await Fixtures.run(Fixtures.hostExecutable, ["check-frontend", path])
     return Report(
       status: result.status, lines: result.standardOutput.split(separator: "\n").map(String.init),
       standardError: result.standardError)
@@ -62,42 +62,45 @@ import TicTacToeFrontendABI
   // MARK: Passing
 
   @Test(arguments: ["text", "jsonl", "ansi"])
-  func stockFrontEndPasses(name: String) throws {
-    expectPasses(try check(try Fixtures.stockFrontEnd(name)))
+  func stockFrontEndPasses(name: String) async throws {
+    expectPasses(try await check(try Fixtures.stockFrontEnd(name)))
   }
 
   @Test(
     .enabled(
       if: FileManager.default.fileExists(
         atPath: Fixtures.binDirectory.appendingPathComponent("libtictactoe-example.so").path)))
-  func exampleCFrontEndPasses() throws {
-    expectPasses(try check(try Fixtures.stockFrontEnd("example")))
+  func exampleCFrontEndPasses() async throws {
+    expectPasses(try await check(try Fixtures.stockFrontEnd("example")))
   }
 
-  @Test func wellBehavedCFixturePasses() throws {
-    expectPasses(try check(try Fixtures.compile("misbehaving.c")))
+  @Test func wellBehavedCFixturePasses() async throws {
+    expectPasses(try await check(try await Fixtures.compile("misbehaving.c")))
   }
 
-  @Test func stockNameIsFoundOnTheSearchPath() throws {
-    expectPasses(try check("text"))
+  @Test func stockNameIsFoundOnTheSearchPath() async throws {
+    expectPasses(try await check("text"))
   }
 
   // MARK: One failure per check
 
-  @Test func badDescriptor() throws {
-    let report = try check(try Fixtures.compile("broken.c", defines: ["BROKEN_NULL_NAME"]))
+  @Test func badDescriptor() async throws {
+    let report = try await check(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_NULL_NAME"]))
     expectFailure(report, .descriptor, "its descriptor has no valid name")
     #expect(report.line("abi version") == "ok   abi version")
     #expect(report.line("attach renders") == "skip attach renders: the host refuses to load it")
   }
 
-  @Test func descriptorTooSmall() throws {
-    let report = try check(try Fixtures.compile("broken.c", defines: ["BROKEN_SMALL_STRUCT"]))
+  @Test func descriptorTooSmall() async throws {
+    let report = try await check(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_SMALL_STRUCT"]))
     expectFailure(report, .descriptor, "its descriptor is 12 bytes")
   }
 
-  @Test func noEntrySymbol() throws {
-    let report = try check(try Fixtures.compile("broken.c", defines: ["BROKEN_NO_ENTRY"]))
+  @Test func noEntrySymbol() async throws {
+    let report = try await check(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_NO_ENTRY"]))
     expectFailure(report, .descriptor, "does not export the entry symbol")
     expectFailure(
       report, .exports,
@@ -105,8 +108,9 @@ import TicTacToeFrontendABI
         + "not_the_entry_symbol")
   }
 
-  @Test func otherMajorVersion() throws {
-    let report = try check(try Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MAJOR"]))
+  @Test func otherMajorVersion() async throws {
+    let report = try await check(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MAJOR"]))
     let ours = "\(TTT_ABI_VERSION_MAJOR).\(TTT_ABI_VERSION_MINOR)"
     expectFailure(
       report, .abiVersion, "built for front-end ABI \(TTT_ABI_VERSION_MAJOR + 1).",
@@ -115,17 +119,18 @@ import TicTacToeFrontendABI
       report.line("descriptor")?.hasPrefix("skip descriptor: it was built for ABI 2.") == true)
   }
 
-  @Test func newerMinorVersion() throws {
-    let report = try check(try Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MINOR"]))
+  @Test func newerMinorVersion() async throws {
+    let report = try await check(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MINOR"]))
     expectFailure(
       report, .abiVersion, "ABI 1.\(TTT_ABI_VERSION_MINOR + 7), a newer minor version",
       "this host implements ABI 1.\(TTT_ABI_VERSION_MINOR)")
     #expect(report.line("descriptor") == "ok   descriptor")
   }
 
-  @Test func extraExports() throws {
-    let report = try check(
-      try Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_EXPORTS_EXTRA"]))
+  @Test func extraExports() async throws {
+    let report = try await check(
+      try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_EXPORTS_EXTRA"]))
     expectFailure(
       report, .exports,
       "it exports 2 symbols besides tictactoe_frontend_entry: misbehaving_render_count, "
@@ -133,8 +138,9 @@ import TicTacToeFrontendABI
     #expect(report.lines.filter { $0.hasPrefix("FAIL") }.count == 1)
   }
 
-  @Test func attachFails() throws {
-    let report = try check(try Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]))
+  @Test func attachFails() async throws {
+    let report = try await check(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]))
     expectFailure(
       report, .attach, "attach callback failed with status 5",
       "[broken] error: the fixture refuses to attach")
@@ -143,17 +149,18 @@ import TicTacToeFrontendABI
     }
   }
 
-  @Test func errorLoggedOnAStateChange() throws {
-    let report = try check(try Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_LOGS_ERROR"]))
+  @Test func errorLoggedOnAStateChange() async throws {
+    let report = try await check(
+      try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_LOGS_ERROR"]))
     expectFailure(
       report, .stateChanges,
       "it logged an error while the login alert was shown: tictactoe: [misbehaving] error: "
         + "cannot draw the alert")
   }
 
-  @Test func crashOnAStateChange() throws {
-    let report = try check(
-      try Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_CRASHES_IN_GAME"]))
+  @Test func crashOnAStateChange() async throws {
+    let report = try await check(
+      try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_CRASHES_IN_GAME"]))
     expectFailure(
       report, .stateChanges, "crashed with signal 11 (SIGSEGV) while the game was shown")
     #expect(report.line("attach renders") == "ok   attach renders")
@@ -162,27 +169,27 @@ import TicTacToeFrontendABI
         == "skip no callback after detach: the front end crashed during 'survives state changes'")
   }
 
-  @Test func subscriptionLeftAfterDetach() throws {
-    let report = try check(
-      try Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_LEAKS_SUBSCRIPTION"]))
+  @Test func subscriptionLeftAfterDetach() async throws {
+    let report = try await check(
+      try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_LEAKS_SUBSCRIPTION"]))
     expectFailure(
       report, .subscriptionsEnded,
       "1 subscription was still registered after detach returned; call unsubscribe in detach")
   }
 
-  @Test func outputAfterDetach() throws {
-    let report = try check(
-      try Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_WRITES_AFTER_DETACH"]))
+  @Test func outputAfterDetach() async throws {
+    let report = try await check(
+      try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_WRITES_AFTER_DETACH"]))
     expectFailure(report, .quietAfterDetach, "its output file grew by", "after detach returned")
   }
 
   /// Runs under a pseudo-terminal (`script`), so that standard input is a terminal.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-  func terminalLeftChanged() throws {
-    let fixture = try Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_KEEPS_TERMINAL"])
+  func terminalLeftChanged() async throws {
+    let fixture = try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_KEEPS_TERMINAL"])
     let command = [Fixtures.hostExecutable, "check-frontend", fixture].map(shellQuoted)
       .joined(separator: " ")
-    let result = try Fixtures.run("/usr/bin/script", ["-qec", command, "/dev/null"])
+    let result = try await Fixtures.run("/usr/bin/script", ["-qec", command, "/dev/null"])
     let report = Report(
       status: result.status,
       lines: result.standardOutput.split(whereSeparator: \.isNewline).map(String.init),
@@ -193,38 +200,38 @@ import TicTacToeFrontendABI
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-  func wellBehavedCFixturePassesTheTerminalCheckInATerminal() throws {
-    let fixture = try Fixtures.compile("misbehaving.c")
+  func wellBehavedCFixturePassesTheTerminalCheckInATerminal() async throws {
+    let fixture = try await Fixtures.compile("misbehaving.c")
     let command = [Fixtures.hostExecutable, "check-frontend", fixture].map(shellQuoted)
       .joined(separator: " ")
-    let result = try Fixtures.run("/usr/bin/script", ["-qec", command, "/dev/null"])
+    let result = try await Fixtures.run("/usr/bin/script", ["-qec", command, "/dev/null"])
     #expect(result.status == 0, "\(result.standardOutput)")
     #expect(result.standardOutput.contains("ok   detach restores the terminal"))
   }
 
   // MARK: The command line
 
-  @Test func missingFileFails() throws {
-    let report = try check("/no/such/libfrontend.so")
+  @Test func missingFileFails() async throws {
+    let report = try await check("/no/such/libfrontend.so")
     expectFailure(report, .descriptor, "no such file")
     expectFailure(report, .exports, "cannot read its symbols")
   }
 
-  @Test func unknownStockNameIsAUsageError() throws {
-    let result = try Fixtures.run(Fixtures.hostExecutable, ["check-frontend", "nonexistent"])
+  @Test func unknownStockNameIsAUsageError() async throws {
+    let result = try await Fixtures.run(Fixtures.hostExecutable, ["check-frontend", "nonexistent"])
     #expect(result.status == 2)
     #expect(result.standardError.contains("no front end named 'nonexistent'"))
     #expect(result.standardOutput.isEmpty)
   }
 
-  @Test func missingPathIsAUsageError() throws {
-    let result = try Fixtures.run(Fixtures.hostExecutable, ["check-frontend"])
+  @Test func missingPathIsAUsageError() async throws {
+    let result = try await Fixtures.run(Fixtures.hostExecutable, ["check-frontend"])
     #expect(result.status == 2)
     #expect(result.standardError.contains("check-frontend needs a value"))
   }
 
-  @Test func helpMentionsTheCommand() throws {
-    let result = try Fixtures.run(Fixtures.hostExecutable, ["--help"])
+  @Test func helpMentionsTheCommand() async throws {
+    let result = try await Fixtures.run(Fixtures.hostExecutable, ["--help"])
     #expect(result.standardOutput.contains("check-frontend PATH"))
     #expect(!result.standardOutput.contains("--check-child"))
   }

@@ -4,8 +4,8 @@ import Testing
 
 /// The `nm -D`-like reader behind the exports check.
 @Suite struct ELFSymbolsTests {
-  @Test func listsTheDefinedGlobalSymbols() throws {
-    let path = try Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_EXPORTS_EXTRA"])
+  @Test func listsTheDefinedGlobalSymbols() async throws {
+    let path = try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_EXPORTS_EXTRA"])
     let symbols = try ELFSymbols(contentsOf: path)
     #expect(
       symbols.interface.map(\.name).sorted() == [
@@ -18,8 +18,8 @@ import Testing
     #expect(!symbols.defined.contains { $0.name == "calloc" })
   }
 
-  @Test func leavesOutStaticFunctions() throws {
-    let symbols = try ELFSymbols(contentsOf: try Fixtures.compile("misbehaving.c"))
+  @Test func leavesOutStaticFunctions() async throws {
+    let symbols = try ELFSymbols(contentsOf: try await Fixtures.compile("misbehaving.c"))
     #expect(symbols.interface.map(\.name) == ["tictactoe_frontend_entry"])
   }
 
@@ -37,9 +37,9 @@ import Testing
     #expect(error?.description == "it is not an ELF file")
   }
 
-  @Test func refusesATruncatedFile() throws {
+  @Test func refusesATruncatedFile() async throws {
     let bytes = [UInt8](
-      try Data(contentsOf: URL(fileURLWithPath: try Fixtures.compile("misbehaving.c"))))
+      try Data(contentsOf: URL(fileURLWithPath: try await Fixtures.compile("misbehaving.c"))))
     #expect(throws: ELFSymbols.ReadError.self) {
       try ELFSymbols(bytes: Array(bytes.prefix(200)))
     }

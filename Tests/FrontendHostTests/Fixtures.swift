@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Paths to the built products and the C fixture front ends, compiled on demand.
@@ -46,12 +47,13 @@ enum Fixtures {
   }
 
   /// Compiles `Tests/Fixtures/FrontEnds/<source>` with `defines` into a shared library in a
-  /// fresh directory (so each call gets its own copy, with its own globals).
-  static func compile(_ source: String, defines: [String] = []) throws -> String {
+  /// fresh directory (so each call gets its own copy, with its own globals). `cc` is waited for
+  /// off the cooperative pool, like ``run``.
+  static func compile(_ source: String, defines: [String] = []) async throws -> String {
     let output = try temporaryDirectory().appendingPathComponent("lib\(UUID().uuidString).so")
     let sourcePath = repositoryRoot.appendingPathComponent("Tests/Fixtures/FrontEnds/\(source)")
     let include = repositoryRoot.appendingPathComponent("Sources/TicTacToeFrontendABI/include")
-    let result = try run(
+    let result = try await run(
       "/usr/bin/env",
       ["cc", "-std=c11", "-shared", "-fPIC", "-Wall", "-Werror", "-I", include.path]
         + defines.map { "-D\($0)" } + [sourcePath.path, "-o", output.path])
@@ -60,30 +62,75 @@ enum Fixtures {
     return output.path
   }
 
-  /// Runs a program to completion and returns its status and outputs.
+  /// Runs a program to completion and returns its status and outputs, decoded as UTF-8; waits
+  /// without holding a thread of the cooperative pool, like ``runReturningData``.
   static func run(
     _ executable: String, _ arguments: [String], input: Data = Data(),
     environment: [String: String]? = nil
-  ) throws -> (status: Int32, standardOutput: String, standardError: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let error = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+  ) async throws -> (status: Int32, standardOutput: String, standardError: String) {
+    let result = try await runReturningData(
+      executable, arguments, input: input, environment: environment)
     return (
-      process.terminationStatus, String(decoding: output, as: UTF8.self),
-      String(decoding: error, as: UTF8.self)
+      result.status, String(decoding: result.standardOutput, as: UTF8.self),
+      String(decoding: result.standardError, as: UTF8.self)
     )
+  }
+
+  /// Runs a program to completion and returns its status and outputs as bytes.
+  ///
+  /// The launch, the reading of standard output and the wait for the exit happen on a thread
+  /// of their own (``onOwnThread(_:)``), and the input is written and standard error read on
+  /// two more, so that no pipe fills up while another is waited on, and no thread of the
+  /// cooperative pool (one per core) is held while the child runs.
+  static func runReturningData(
+    _ executable: String, _ arguments: [String], input: Data = Data(),
+    environment: [String: String]? = nil
+  ) async throws -> (status: Int32, standardOutput: Data, standardError: Data) {
+    try await onOwnThread {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+      if let environment { process.environment = environment }
+      let stdin = Pipe()
+      let stdout = Pipe()
+      let stderr = Pipe()
+      process.standardInput = stdin
+      process.standardOutput = stdout
+      process.standardError = stderr
+      try process.run()
+      let writer = stdin.fileHandleForWriting
+      Thread.detachNewThread {
+        // A child that exits without reading all its input fails its test by its status and
+        // outputs. SIGPIPE, blocked on this thread only, cannot kill the test process: the
+        // write fails with EPIPE instead, and the pending signal ends with the thread.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+        try? writer.write(contentsOf: input)
+        try? writer.close()
+      }
+      let errorOutput = Mutex(Data())
+      let errorDone = DispatchSemaphore(value: 0)
+      let errorReader = stderr.fileHandleForReading
+      Thread.detachNewThread {
+        let data = errorReader.readDataToEndOfFile()
+        errorOutput.withLock { $0 = data }
+        errorDone.signal()
+      }
+      let output = stdout.fileHandleForReading.readDataToEndOfFile()
+      errorDone.wait()
+      process.waitUntilExit()
+      return (process.terminationStatus, output, errorOutput.withLock { $0 })
+    }
+  }
+}
+
+/// Runs `body` on a thread of its own and waits for it without holding a thread of the
+/// cooperative pool, which has one thread per core: a test that blocked one there (waiting for
+/// a child process, say) would starve every other test in the process.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
   }
 }

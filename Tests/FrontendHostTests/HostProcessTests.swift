@@ -4,17 +4,17 @@ import TicTacToeFrontendABI
 
 /// The `tictactoe` executable as a user runs it: flags, exit codes, the text front end in a pipe.
 @Suite struct HostProcessTests {
-  private func tictactoe(_ arguments: [String], input: String = "") throws -> (
+  private func tictactoe(_ arguments: [String], input: String = "") async throws -> (
     status: Int32, standardOutput: String, standardError: String
   ) {
     try #require(
       FileManager.default.isExecutableFile(atPath: Fixtures.hostExecutable),
       "\(Fixtures.hostExecutable) is missing; build it first (swift build)")
-    return try Fixtures.run(Fixtures.hostExecutable, arguments, input: Data(input.utf8))
+    return try await Fixtures.run(Fixtures.hostExecutable, arguments, input: Data(input.utf8))
   }
 
-  @Test func helpExplainsTheOptionsAndExitCodes() throws {
-    let result = try tictactoe(["--help"])
+  @Test func helpExplainsTheOptionsAndExitCodes() async throws {
+    let result = try await tictactoe(["--help"])
     #expect(result.status == 0)
     for word in [
       "--frontend SPEC", "--frontend-dir", "--list-frontends", "--auth-delay",
@@ -24,8 +24,8 @@ import TicTacToeFrontendABI
     }
   }
 
-  @Test func versionNamesTheABI() throws {
-    let result = try tictactoe(["--version"])
+  @Test func versionNamesTheABI() async throws {
+    let result = try await tictactoe(["--version"])
     #expect(result.status == 0)
     #expect(
       result.standardOutput.contains(
@@ -38,31 +38,31 @@ import TicTacToeFrontendABI
     (["--auth-delay", "soon"], "--auth-delay takes a number of seconds"),
     (["--frontend"], "--frontend needs a value"),
   ])
-  func usageErrorsExitWithTwo(arguments: [String], message: String) throws {
-    let result = try tictactoe(arguments)
+  func usageErrorsExitWithTwo(arguments: [String], message: String) async throws {
+    let result = try await tictactoe(arguments)
     #expect(result.status == 2)
     #expect(result.standardError.contains(message))
     #expect(result.standardOutput.isEmpty)
   }
 
-  @Test func noLoadableFrontEndExitsWithThree() throws {
-    let result = try tictactoe(["--frontend", "nonexistent", "--frontend", "/no/such/lib.so"])
+  @Test func noLoadableFrontEndExitsWithThree() async throws {
+    let result = try await tictactoe(["--frontend", "nonexistent", "--frontend", "/no/such/lib.so"])
     #expect(result.status == 3)
     #expect(result.standardError.contains("cannot load front end 'nonexistent'"))
     #expect(result.standardError.contains("cannot load front end '/no/such/lib.so': no such file"))
     #expect(result.standardError.contains("no front end could be loaded"))
   }
 
-  @Test func oneBadFrontEndDoesNotStopTheOthers() throws {
-    let result = try tictactoe(
+  @Test func oneBadFrontEndDoesNotStopTheOthers() async throws {
+    let result = try await tictactoe(
       ["--frontend", "text", "--frontend", "/no/such/lib.so"], input: ":quit\n")
     #expect(result.status == 0)
     #expect(result.standardError.contains("cannot load front end '/no/such/lib.so': no such file"))
     #expect(result.standardOutput.contains("== Login =="))
   }
 
-  @Test func listFrontEndsShowsNamesVersionsAndABI() throws {
-    let result = try tictactoe(["--list-frontends"])
+  @Test func listFrontEndsShowsNamesVersionsAndABI() async throws {
+    let result = try await tictactoe(["--list-frontends"])
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\n")
     for name in ["ansi", "jsonl", "text"] {
@@ -72,12 +72,13 @@ import TicTacToeFrontendABI
     }
   }
 
-  @Test func aWholeGameThroughTheTextFrontEndInAPipe() throws {
+  @Test func aWholeGameThroughTheTextFrontEndInAPipe() async throws {
     let script = [
       "email blob@pointfree.co", "password password", "login", "x Blob", "o Blub", "play",
       "1 1", "3 2", "2 1", "2 2", "3 1", "1 2", "9 9",
     ].joined(separator: "\n")
-    let result = try tictactoe(["--frontend", "text", "--auth-delay", "0"], input: script + "\n")
+    let result = try await tictactoe(
+      ["--frontend", "text", "--auth-delay", "0"], input: script + "\n")
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("== Winner! Congrats Blob! =="))
     #expect(result.standardOutput.contains("Play again?"))
@@ -87,8 +88,8 @@ import TicTacToeFrontendABI
     #expect(result.standardOutput.contains("Password: ********"))
   }
 
-  @Test func theDefaultFrontEndInAPipeIsText() throws {
-    let result = try tictactoe([], input: "")
+  @Test func theDefaultFrontEndInAPipeIsText() async throws {
+    let result = try await tictactoe([], input: "")
     #expect(result.status == 0)
     #expect(result.standardOutput.hasPrefix("== Login =="))
   }

@@ -52,8 +52,8 @@ struct Hostile {
   }
 
   /// Compiles a private copy of the fixture (with `defines`) and opens it.
-  init(defines: [String] = []) throws {
-    path = try Fixtures.compile("hostile.c", defines: defines)
+  init(defines: [String] = []) async throws {
+    path = try await Fixtures.compile("hostile.c", defines: defines)
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
       throw Probe.ProbeError(message: "cannot open the fixture: \(String(cString: dlerror()))")
     }

@@ -13,9 +13,9 @@ import TicTacToeFrontendABI
   let log: DiagnosticLines
   let hostile: Hostile
 
-  init() throws {
+  init() async throws {
     log = DiagnosticLines(host)
-    hostile = try Hostile()
+    hostile = try await Hostile()
   }
 
   private func attach(_ mode: Hostile.AttachMode = .normal, argument: String = "") throws
@@ -158,9 +158,9 @@ import TicTacToeFrontendABI
     #expect(!lines.contains { $0.contains("no host") || $0.contains("garbage host") })
   }
 
-  @Test func aHugeStructSizeIsReadAsTheFieldsTheHostKnows() throws {
+  @Test func aHugeStructSizeIsReadAsTheFieldsTheHostKnows() async throws {
     // A newer front end's bigger struct: the host reads (and fills) only what it knows.
-    let probe = try Probe()
+    let probe = try await Probe()
     _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
     #expect(probe.sendWithStructSize(1 << 31, TTT_ACTION_LOGIN_BUTTON_TAPPED) == TTT_OK)
     let (status, login) = probe.readLogin(structSize: 1 << 31)
@@ -171,7 +171,7 @@ import TicTacToeFrontendABI
   // MARK: Errors and NULLs from the front end's own callbacks
 
   @Test func anAttachThatFailsAfterSubscribingAndRequestingLeavesNothingBehind() async throws {
-    let probe = try Probe()
+    let probe = try await Probe()
     _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
     hostile.setAttachMode(.failsAfterSubscribing, argument: probe.path)
     let result = host.attach(FrontEndSpec(hostile.path), ownsTerminal: false)
@@ -229,8 +229,8 @@ import TicTacToeFrontendABI
     ("HOSTILE_LONG_NAME", "no valid name"),
     ("HOSTILE_BAD_NAME", "no valid name"),
   ])
-  func aBrokenDescriptorIsRefused(define: String, reason: String) throws {
-    let broken = try Hostile(defines: [define])
+  func aBrokenDescriptorIsRefused(define: String, reason: String) async throws {
+    let broken = try await Hostile(defines: [define])
     let result = host.attach(FrontEndSpec(broken.path), ownsTerminal: false)
     guard case .failure(let error) = result else {
       Issue.record("\(define) loaded")
@@ -329,7 +329,7 @@ import TicTacToeFrontendABI
   }
 
   @Test func requestsFromInsideACallbackAreCarriedOutAfterIt() async throws {
-    let probe = try Probe()
+    let probe = try await Probe()
     hostile.setAttachMode(.normal, argument: probe.path)
     _ = try host.attach(FrontEndSpec(hostile.path), ownsTerminal: false).get()
     hostile.reenter(onChange: [.settle, .attach])
@@ -341,7 +341,7 @@ import TicTacToeFrontendABI
   }
 
   @Test func aSwitchFromInsideACallbackReplacesTheObserver() async throws {
-    let probe = try Probe()
+    let probe = try await Probe()
     hostile.setAttachMode(.normal, argument: probe.path)
     let session = try host.attach(FrontEndSpec(hostile.path), ownsTerminal: false).get()
     hostile.reenter(onChange: [.switchTerminal])
@@ -363,7 +363,7 @@ import TicTacToeFrontendABI
   // MARK: Calling the host while being detached
 
   @Test func callsFromInsideDetachAreHonouredOrCleanedUp() async throws {
-    let probe = try Probe()
+    let probe = try await Probe()
     _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
     hostile.setAttachMode(.normal, argument: probe.path)
     let session = try host.attach(FrontEndSpec(hostile.path), ownsTerminal: false).get()
@@ -431,8 +431,8 @@ import TicTacToeFrontendABI
     #expect(hostile.extraChanges == 0)
   }
 
-  @Test func aThreadsErrorsDoNotReplaceTheStoreThreadsLastError() throws {
-    let probe = try Probe()
+  @Test func aThreadsErrorsDoNotReplaceTheStoreThreadsLastError() async throws {
+    let probe = try await Probe()
     _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
     _ = try attach()
     #expect(probe.send(ttt_action_tag(rawValue: 4242)) == TTT_ERR_UNKNOWN)

@@ -9,9 +9,9 @@ import TicTacToeFrontendABI
 @Suite struct LoadFailureTests {
   private func expectFailure(
     _ path: String, reason expected: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
+  ) async throws {
     let host = makeTestHost()
-    let probe = try Fixtures.compile("probe.c")
+    let probe = try await Fixtures.compile("probe.c")
     let good = host.attach(FrontEndSpec(probe), ownsTerminal: false)
     #expect(throws: Never.self, sourceLocation: sourceLocation) { try good.get() }
     let result = host.attach(FrontEndSpec(path), ownsTerminal: false)
@@ -32,87 +32,87 @@ import TicTacToeFrontendABI
     #expect(login.email == "still@working", sourceLocation: sourceLocation)
   }
 
-  @Test func missingFile() throws {
+  @Test func missingFile() async throws {
     let path = try Fixtures.temporaryDirectory().appendingPathComponent("libnothing.so").path
-    try expectFailure(path, reason: "no such file")
+    try await expectFailure(path, reason: "no such file")
   }
 
-  @Test func notASharedLibrary() throws {
+  @Test func notASharedLibrary() async throws {
     let path = try Fixtures.temporaryDirectory().appendingPathComponent("libtext.so").path
     try "just text".write(toFile: path, atomically: true, encoding: .utf8)
-    try expectFailure(path, reason: "not a loadable shared library")
+    try await expectFailure(path, reason: "not a loadable shared library")
   }
 
-  @Test func directory() throws {
+  @Test func directory() async throws {
     let path = try Fixtures.temporaryDirectory().path
-    try expectFailure(path, reason: "is a directory")
+    try await expectFailure(path, reason: "is a directory")
   }
 
-  @Test func noEntrySymbol() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_NO_ENTRY"]),
+  @Test func noEntrySymbol() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_NO_ENTRY"]),
       reason: "does not export the entry symbol 'tictactoe_frontend_entry'")
   }
 
-  @Test func entryReturnsNull() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_ENTRY_RETURNS_NULL"]),
+  @Test func entryReturnsNull() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_ENTRY_RETURNS_NULL"]),
       reason: "entry symbol returned NULL")
   }
 
-  @Test func otherMajorVersion() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MAJOR"]),
+  @Test func otherMajorVersion() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MAJOR"]),
       reason: "built for front-end ABI 2.\(TTT_ABI_VERSION_MINOR), a different major version; "
         + "this host implements ABI 1.\(TTT_ABI_VERSION_MINOR)")
   }
 
-  @Test func newerMinorVersion() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MINOR"]),
+  @Test func newerMinorVersion() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_ABI_MINOR"]),
       reason: "built for front-end ABI 1.\(TTT_ABI_VERSION_MINOR + 7), a newer minor version than "
         + "this host knows")
   }
 
-  @Test func descriptorTooSmall() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_SMALL_STRUCT"]),
+  @Test func descriptorTooSmall() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_SMALL_STRUCT"]),
       reason: "its descriptor is 12 bytes")
   }
 
-  @Test func nullAttach() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_NULL_ATTACH"]),
+  @Test func nullAttach() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_NULL_ATTACH"]),
       reason: "NULL attach callback")
   }
 
-  @Test func nullDetach() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_NULL_DETACH"]),
+  @Test func nullDetach() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_NULL_DETACH"]),
       reason: "NULL detach callback")
   }
 
-  @Test func nullName() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_NULL_NAME"]),
+  @Test func nullName() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_NULL_NAME"]),
       reason: "no valid name")
   }
 
-  @Test func readsInputWithoutOnInput() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_READS_INPUT_WITHOUT_ON_INPUT"]),
+  @Test func readsInputWithoutOnInput() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_READS_INPUT_WITHOUT_ON_INPUT"]),
       reason: "on_input callback is NULL")
   }
 
-  @Test func attachFails() throws {
-    try expectFailure(
-      try Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]),
+  @Test func attachFails() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]),
       reason: "attach callback failed with status 5")
   }
 
-  @Test func anOlderMinorVersionStillLoads() throws {
+  @Test func anOlderMinorVersionStillLoads() async throws {
     let host = makeTestHost()
-    let path = try Fixtures.compile("broken.c", defines: ["OLDER_MINOR"])
+    let path = try await Fixtures.compile("broken.c", defines: ["OLDER_MINOR"])
     let session = try host.attach(FrontEndSpec(path), ownsTerminal: false).get()
     #expect(session.frontEnd.abiVersion == "1.0")
   }

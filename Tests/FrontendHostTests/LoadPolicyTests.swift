@@ -11,8 +11,8 @@ import TicTacToeFrontendABI
   let host = makeTestHost()
 
   /// A fresh copy of the probe, alone in its own directory (both mode 755, owned by us).
-  private func probeCopy() throws -> (directory: String, file: String) {
-    let file = try Fixtures.compile("probe.c")
+  private func probeCopy() async throws -> (directory: String, file: String) {
+    let file = try await Fixtures.compile("probe.c")
     return ((file as NSString).deletingLastPathComponent, file)
   }
 
@@ -52,8 +52,8 @@ import TicTacToeFrontendABI
     #expect(error?.reason == "no such file")
   }
 
-  @Test func symbolicLinksAndDotsAreResolvedToTheCanonicalFile() throws {
-    let (directory, file) = try probeCopy()
+  @Test func symbolicLinksAndDotsAreResolvedToTheCanonicalFile() async throws {
+    let (directory, file) = try await probeCopy()
     let links = try Fixtures.temporaryDirectory().path
     let name = (file as NSString).lastPathComponent
     let directoryName = (directory as NSString).lastPathComponent
@@ -82,8 +82,10 @@ import TicTacToeFrontendABI
     (0o755, 0o1777, "its directory DIR is world-writable (mode 1777)"),
     (0o755, 0o775, "its directory DIR is group-writable (mode 775)"),
   ])
-  func aLibraryOthersCanWriteIsRefused(fileMode: Int, directoryMode: Int, reason: String) throws {
-    let (directory, file) = try probeCopy()
+  func aLibraryOthersCanWriteIsRefused(fileMode: Int, directoryMode: Int, reason: String)
+    async throws
+  {
+    let (directory, file) = try await probeCopy()
     #expect(chmod(file, mode_t(fileMode)) == 0)
     #expect(chmod(directory, mode_t(directoryMode)) == 0)
     defer { chmod(directory, 0o755) }
@@ -99,9 +101,9 @@ import TicTacToeFrontendABI
   }
 
   @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
-  func aLibraryOwnedByAnotherUserIsRefused() throws {
+  func aLibraryOwnedByAnotherUserIsRefused() async throws {
     let nobody = try #require(getpwnam("nobody")).pointee.pw_uid
-    let (_, file) = try probeCopy()
+    let (_, file) = try await probeCopy()
     #expect(chown(file, nobody, gid_t(bitPattern: -1)) == 0)
     let fileError = try #require(refusal(file))
     #expect(
@@ -109,7 +111,7 @@ import TicTacToeFrontendABI
         "unsafe: the file is owned by nobody (uid \(nobody)), not by the user running the host "
           + "(root (uid 0)) or root; "), "\(fileError)")
 
-    let (otherDirectory, otherFile) = try probeCopy()
+    let (otherDirectory, otherFile) = try await probeCopy()
     #expect(chown(otherDirectory, nobody, gid_t(bitPattern: -1)) == 0)
     let directoryError = try #require(refusal(otherFile))
     #expect(
@@ -122,10 +124,10 @@ import TicTacToeFrontendABI
     _ = try host.attach(FrontEndSpec(otherFile), ownsTerminal: false).get()
   }
 
-  @Test func onlyTheCanonicalFileAndItsDirectoryCount() throws {
+  @Test func onlyTheCanonicalFileAndItsDirectoryCount() async throws {
     // A link in a world-writable directory to a safe file: the link is resolved once, and the
     // file it names is what gets loaded.
-    let (_, safe) = try probeCopy()
+    let (_, safe) = try await probeCopy()
     let open = try Fixtures.temporaryDirectory().path
     #expect(chmod(open, 0o777) == 0)
     try FileManager.default.createSymbolicLink(
@@ -135,7 +137,7 @@ import TicTacToeFrontendABI
     host.detach(session)
 
     // A link in a safe directory to a file in a world-writable one: refused, naming both.
-    let (unsafeDirectory, unsafe) = try probeCopy()
+    let (unsafeDirectory, unsafe) = try await probeCopy()
     #expect(chmod(unsafeDirectory, 0o777) == 0)
     let links = try Fixtures.temporaryDirectory().path
     try FileManager.default.createSymbolicLink(
@@ -148,8 +150,8 @@ import TicTacToeFrontendABI
           + "is world-writable"), "\(error)")
   }
 
-  @Test func theCheckIsMadeAtEveryLoadNotOnlyTheFirst() throws {
-    let (_, file) = try probeCopy()
+  @Test func theCheckIsMadeAtEveryLoadNotOnlyTheFirst() async throws {
+    let (_, file) = try await probeCopy()
     let session = try host.attach(FrontEndSpec(file), ownsTerminal: false).get()
     host.detach(session)
     #expect(chmod(file, 0o666) == 0)
@@ -158,10 +160,10 @@ import TicTacToeFrontendABI
     _ = try host.attach(FrontEndSpec(file), ownsTerminal: false).get()
   }
 
-  @Test func aFrontEndCannotRequestAnUnsafeLibrary() throws {
-    let probe = try Probe()
+  @Test func aFrontEndCannotRequestAnUnsafeLibrary() async throws {
+    let probe = try await Probe()
     _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
-    let (_, file) = try probeCopy()
+    let (_, file) = try await probeCopy()
     #expect(chmod(file, 0o646) == 0)
     #expect(probe.request(TTT_REQUEST_ATTACH, file) == TTT_ERR_UNKNOWN)
     #expect(probe.lastError.contains("cannot load front end '\(file)': unsafe: the file is "))
@@ -172,10 +174,10 @@ import TicTacToeFrontendABI
 
 /// `tictactoe --allow-unsafe-frontends`, and the refusals without it.
 @Suite struct LoadPolicyProcessTests {
-  private func worldWritableProbe(named name: String? = nil) throws -> (
+  private func worldWritableProbe(named name: String? = nil) async throws -> (
     directory: String, file: String
   ) {
-    var file = try Fixtures.compile("probe.c")
+    var file = try await Fixtures.compile("probe.c")
     let directory = (file as NSString).deletingLastPathComponent
     if let name {
       let renamed = directory + "/" + name
@@ -188,18 +190,18 @@ import TicTacToeFrontendABI
 
   private func tictactoe(
     _ arguments: [String], environment: [String: String] = [:]
-  ) throws -> (status: Int32, standardOutput: String, standardError: String) {
+  ) async throws -> (status: Int32, standardOutput: String, standardError: String) {
     try #require(
       FileManager.default.isExecutableFile(atPath: Fixtures.hostExecutable),
       "\(Fixtures.hostExecutable) is missing; build it first (swift build)")
     var fullEnvironment = ProcessInfo.processInfo.environment
     fullEnvironment.merge(environment) { $1 }
-    return try Fixtures.run(Fixtures.hostExecutable, arguments, environment: fullEnvironment)
+    return try await Fixtures.run(Fixtures.hostExecutable, arguments, environment: fullEnvironment)
   }
 
-  @Test func theHostRefusesAnUnsafeFrontEndAndSaysWhy() throws {
-    let (_, file) = try worldWritableProbe()
-    let refused = try tictactoe(["--frontend", file])
+  @Test func theHostRefusesAnUnsafeFrontEndAndSaysWhy() async throws {
+    let (_, file) = try await worldWritableProbe()
+    let refused = try await tictactoe(["--frontend", file])
     #expect(refused.status == 3)
     #expect(
       refused.standardError.contains(
@@ -207,28 +209,28 @@ import TicTacToeFrontendABI
       ), "\(refused.standardError)")
     #expect(refused.standardError.contains("--allow-unsafe-frontends"))
 
-    let allowed = try tictactoe(["--allow-unsafe-frontends", "--frontend", file])
+    let allowed = try await tictactoe(["--allow-unsafe-frontends", "--frontend", file])
     #expect(allowed.status == 0, "\(allowed.standardError)")
     #expect(!allowed.standardError.contains("cannot load"))
   }
 
-  @Test func listFrontEndsAppliesThePolicy() throws {
-    let (directory, file) = try worldWritableProbe(named: "libtictactoe-unsafeprobe.so")
+  @Test func listFrontEndsAppliesThePolicy() async throws {
+    let (directory, file) = try await worldWritableProbe(named: "libtictactoe-unsafeprobe.so")
     let environment = ["TICTACTOE_FRONTEND_PATH": directory]
     func line(_ output: String) -> Substring? {
       output.split(separator: "\n").first { $0.hasSuffix("\t\(file)") }
     }
-    let listed = try tictactoe(["--list-frontends"], environment: environment)
+    let listed = try await tictactoe(["--list-frontends"], environment: environment)
     #expect(
       line(listed.standardOutput)?.hasPrefix(
         "unsafeprobe\t-\t-\tunsafe: the file is world-writable") == true, "\(listed)")
-    let allowed = try tictactoe(
+    let allowed = try await tictactoe(
       ["--list-frontends", "--allow-unsafe-frontends"], environment: environment)
     #expect(line(allowed.standardOutput)?.hasPrefix("probe\t0.0.1\tABI ") == true, "\(allowed)")
   }
 
-  @Test func helpAndUsageMentionTheFlag() throws {
-    let help = try tictactoe(["--help"])
+  @Test func helpAndUsageMentionTheFlag() async throws {
+    let help = try await tictactoe(["--help"])
     #expect(help.standardOutput.contains("--allow-unsafe-frontends"))
     let readme = try String(
       contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)

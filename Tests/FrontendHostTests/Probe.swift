@@ -9,8 +9,8 @@ struct Probe {
   private let handle: UnsafeMutableRawPointer
 
   /// Compiles a private copy of the probe.
-  init() throws {
-    path = try Fixtures.compile("probe.c")
+  init() async throws {
+    path = try await Fixtures.compile("probe.c")
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
       throw ProbeError(message: "cannot open the probe: \(String(cString: dlerror()))")
     }

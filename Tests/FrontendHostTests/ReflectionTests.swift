@@ -12,8 +12,8 @@ import TicTacToeFrontendABI
   let host = makeTestHost()
   let probe: Probe
 
-  init() throws {
-    probe = try Probe()
+  init() async throws {
+    probe = try await Probe()
     _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
   }
 

@@ -73,7 +73,7 @@ import UnidirectionalFlowTesting
         FrontEndSpec("\(try Fixtures.stockFrontEnd(name)):\(file)"), ownsTerminal: false
       ).get()
     }
-    let probe = try Probe()
+    let probe = try await Probe()
     _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
 
     var errors: [UInt8] = []
@@ -182,7 +182,7 @@ import UnidirectionalFlowTesting
   static let batches = 8
 
   @Test(arguments: ["text", "jsonl"])
-  func randomPasswordsNeverReachAnOutputOfTheProcess(owner: String) throws {
+  func randomPasswordsNeverReachAnOutputOfTheProcess(owner: String) async throws {
     var generator = SeededGenerator(seed: Self.seed ^ (owner == "text" ? 1 : 2))
     let perBatch = max(1, Self.iterations / Self.batches)
     for batch in 0..<Self.batches {
@@ -199,7 +199,7 @@ import UnidirectionalFlowTesting
       }
       let input =
         owner == "text" ? Script.text(passwords: passwords) : Script.jsonl(passwords: passwords)
-      let result = try PipedHost.run(
+      let result = try await PipedHost.run(
         arguments: arguments, input: input, environment: ["TICTACTOE_TRACE": "1"])
       #expect(result.status == 0, "batch \(batch): \(result.standardError.suffix(500))")
       let outputs =
@@ -378,44 +378,21 @@ struct SeededGenerator: RandomNumberGenerator {
   }
 }
 
-/// Runs `tictactoe` with its input written and its outputs read on other threads, so that no
-/// pipe fills up while the test waits on another.
+/// Runs `tictactoe` with its input written and its outputs read on threads of their own, so
+/// that no pipe fills up while the test waits on another.
 enum PipedHost {
+  /// Runs `tictactoe` with `environment` added to this process's, through
+  /// ``Fixtures/runReturningData``: no thread of the cooperative pool is held meanwhile.
   static func run(
     arguments: [String], input: [UInt8], environment: [String: String]
-  ) throws -> (status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
+  ) async throws -> (status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
     try #require(
       FileManager.default.isExecutableFile(atPath: Fixtures.hostExecutable),
       "\(Fixtures.hostExecutable) is missing; build it first (swift build)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Fixtures.hostExecutable)
-    process.arguments = arguments
     var fullEnvironment = ProcessInfo.processInfo.environment
     fullEnvironment.merge(environment) { $1 }
-    process.environment = fullEnvironment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let writer = stdin.fileHandleForWriting
-    Thread.detachNewThread {
-      writer.write(Data(input))
-      try? writer.close()
-    }
-    let errorOutput = Mutex(Data())
-    let errorDone = DispatchSemaphore(value: 0)
-    let errorReader = stderr.fileHandleForReading
-    Thread.detachNewThread {
-      let data = errorReader.readDataToEndOfFile()
-      errorOutput.withLock { $0 = data }
-      errorDone.signal()
-    }
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    errorDone.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, Array(output), Array(errorOutput.withLock { $0 }))
+    let result = try await Fixtures.runReturningData(
+      Fixtures.hostExecutable, arguments, input: Data(input), environment: fullEnvironment)
+    return (result.status, Array(result.standardOutput), Array(result.standardError))
   }
 }

@@ -17,8 +17,8 @@ import Testing
     let path: String
     let handle: UnsafeMutableRawPointer
 
-    init(defines: [String] = []) throws {
-      path = try Fixtures.compile("stress.c", defines: defines)
+    init(defines: [String] = []) async throws {
+      path = try await Fixtures.compile("stress.c", defines: defines)
       handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL))
     }
 
@@ -40,8 +40,8 @@ import Testing
     let sends = Self.sendsPerThread
     let total = threads * sends
     let host = makeTestHost()
-    let renderer = try Library(defines: ["STRESS_RENDERER"])
-    let sender = try Library()
+    let renderer = try await Library(defines: ["STRESS_RENDERER"])
+    let sender = try await Library()
     let screen = try Fixtures.temporaryDirectory().appendingPathComponent("screen.txt").path
     _ = try host.attach(FrontEndSpec("\(renderer.path):\(screen)"), ownsTerminal: false).get()
     _ = try host.attach(FrontEndSpec(sender.path), ownsTerminal: false).get()
