@@ -8,13 +8,10 @@ private enum CancelID {
   case late
 }
 
-/// A timer that can be started and stopped by cancellation identifier; the building block of
-/// every feature below.
+/// A `Ticker` (the same state and timer) whose timer is cancellable by identifier, which `stop`
+/// cancels; the building block of every feature below.
 private struct Timer: Reducer {
-  struct State: Equatable, Identifiable {
-    var id = 0
-    var ticks = 0
-  }
+  typealias State = Ticker.State
   enum Action: Equatable, Sendable {
     case start
     case stop
@@ -26,13 +23,7 @@ private struct Timer: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-      .cancellable(id: CancelID.timer)
+      return .send(.tick, everySecondOn: clock).cancellable(id: CancelID.timer)
     case .stop:
       return .cancel(id: CancelID.timer)
     case .tick:

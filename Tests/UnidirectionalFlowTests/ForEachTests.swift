@@ -2,35 +2,10 @@ import Testing
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 
-/// A row that ticks every second once started.
-private struct Row: Reducer {
-  struct State: Equatable, Identifiable {
-    let id: Int
-    var ticks = 0
-  }
-  enum Action: Equatable, Sendable {
-    case start
-    case tick
-  }
+/// Each row of the list is a ticker; its `id` tells the rows apart.
+private typealias Row = Ticker
 
-  @Dependency(\.continuousClock) var clock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .start:
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-    case .tick:
-      state.ticks += 1
-      return .none
-    }
-  }
-}
-
+/// A list of ticking rows, run with `forEach`, that logs each row action it sees.
 private struct List: Reducer {
   struct State: Equatable {
     var rows: IdentifiedArrayOf<Row.State> = []

@@ -2,37 +2,21 @@ import Testing
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 
-/// A case's feature that ticks every second once started, and records every action it runs.
-private struct Ticker: Reducer {
-  struct State: Equatable {
-    var ticks = 0
-  }
-  enum Action: Equatable, Sendable {
-    case start
-    case tick
-  }
-
+/// A case's feature: a `Ticker` that first records every action it runs, as "name action".
+private struct RecordingTicker: Reducer {
   let name: String
   let recorder: Recorder<String>
-  @Dependency(\.continuousClock) var clock
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    recorder.append("\(name) \(action)")
-    switch action {
-    case .start:
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-    case .tick:
-      state.ticks += 1
+  var body: some Reducer<Ticker.State, Ticker.Action> {
+    Reduce { _, action in
+      recorder.append("\(name) \(action)")
       return .none
     }
+    Ticker()
   }
 }
 
+/// A parent whose state is one of two ticking cases, each run with `ifCaseLet`.
 private struct Screens: Reducer {
   enum State: Equatable, CasePathable {
     case first(Ticker.State)
@@ -77,8 +61,10 @@ private struct Screens: Reducer {
       }
       return .none
     }
-    .ifCaseLet(\.first, action: \.first) { Ticker(name: "first", recorder: recorder) }
-    .ifCaseLet(\.second, action: \.second) { Ticker(name: "second", recorder: recorder) }
+    .ifCaseLet(\.first, action: \.first) { RecordingTicker(name: "first", recorder: recorder) }
+    .ifCaseLet(\.second, action: \.second) {
+      RecordingTicker(name: "second", recorder: recorder)
+    }
   }
 }
 

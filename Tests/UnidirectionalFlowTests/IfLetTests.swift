@@ -2,34 +2,7 @@ import Testing
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 
-/// A child that ticks every second once started, until its effect is cancelled.
-private struct Ticker: Reducer {
-  struct State: Equatable {
-    var ticks = 0
-  }
-  enum Action: Equatable, Sendable {
-    case start
-    case tick
-  }
-
-  @Dependency(\.continuousClock) var clock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .start:
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-    case .tick:
-      state.ticks += 1
-      return .none
-    }
-  }
-}
-
+/// A parent that shows and hides a `Ticker` through `ifLet`, and logs each child action it sees.
 private struct Parent: Reducer {
   struct State: Equatable {
     var child: Ticker.State?
@@ -65,6 +38,16 @@ private struct Parent: Reducer {
   }
 }
 
+/// A store that starts without a child, whose effects sleep on `clock`.
+@MainActor
+private func makeStore(
+  clock: TestClock<Duration>, sourceLocation: SourceLocation = #_sourceLocation
+) -> TestStore<Parent.State, Parent.Action> {
+  TestStore(
+    initialState: Parent.State(), reducer: { Parent() },
+    withDependencies: { $0.continuousClock = clock }, sourceLocation: sourceLocation)
+}
+
 @Suite struct IfLetTests {
   @Test @MainActor func childRunsBeforeParent() async {
     let store = TestStore(initialState: Parent.State(child: Ticker.State())) { Parent() }
@@ -77,11 +60,7 @@ private struct Parent: Reducer {
 
   @Test @MainActor func childEffectsRunWhileTheChildIsPresent() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Parent.State()) {
-      Parent()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = makeStore(clock: clock)
     await store.send(.show) { $0.child = Ticker.State() }
     await store.send(.child(.start)) { $0.log = ["parent saw start with 0 ticks"] }
     await clock.waitForSleepers(1)
@@ -102,11 +81,7 @@ private struct Parent: Reducer {
 
   @Test @MainActor func removingTheChildStateCancelsItsEffects() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Parent.State()) {
-      Parent()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = makeStore(clock: clock)
     await store.send(.show) { $0.child = Ticker.State() }
     await store.send(.child(.start)) { $0.log = ["parent saw start with 0 ticks"] }
     await clock.waitForSleepers(1)

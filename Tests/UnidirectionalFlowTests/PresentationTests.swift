@@ -29,12 +29,7 @@ private struct Sheet: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
+      return .send(.tick, everySecondOn: clock)
     case .tick:
       state.ticks += 1
       return .none
@@ -52,6 +47,7 @@ private struct Sheet: Reducer {
   }
 }
 
+/// A parent that presents the sheet through `ifLet`, and logs each sheet action it sees.
 private struct Host: Reducer {
   struct State: Equatable {
     var sheet: Sheet.State?

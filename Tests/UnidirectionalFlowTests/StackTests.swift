@@ -20,12 +20,7 @@ private struct Screen: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
+      return .send(.tick, everySecondOn: clock)
     case .tick:
       state.ticks += 1
       return .none
@@ -35,6 +30,7 @@ private struct Screen: Reducer {
   }
 }
 
+/// A navigation stack of screens, run with `forEach`, that logs each stack action it sees.
 private struct Navigation: Reducer {
   struct State: Equatable {
     var path = StackState<Screen.State>()
@@ -69,6 +65,16 @@ private struct Navigation: Reducer {
     }
     .forEach(\.path, action: \.path) { Screen() }
   }
+}
+
+/// A store that starts with an empty stack, whose effects sleep on `clock`.
+@MainActor
+private func makeStore(
+  clock: TestClock<Duration>, sourceLocation: SourceLocation = #_sourceLocation
+) -> TestStore<Navigation.State, Navigation.Action> {
+  TestStore(
+    initialState: Navigation.State(), reducer: { Navigation() },
+    withDependencies: { $0.continuousClock = clock }, sourceLocation: sourceLocation)
 }
 
 @Suite struct StackTests {
@@ -163,11 +169,7 @@ private struct Navigation: Reducer {
 
   @Test @MainActor func poppingCancelsThePoppedElementsEffectsOnly() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Navigation.State()) {
-      Navigation()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = makeStore(clock: clock)
     await store.send(.open("a")) { $0.path.append(Screen.State(name: "a")) }
     await store.send(.open("b")) { $0.path.append(Screen.State(name: "b")) }
     await store.send(.path(.element(id: 0, action: .start))) {
@@ -202,11 +204,7 @@ private struct Navigation: Reducer {
 
   @Test @MainActor func theDismissDependencyPopsTheElementAndEverythingAboveIt() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Navigation.State()) {
-      Navigation()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = makeStore(clock: clock)
     await store.send(.open("a")) { $0.path.append(Screen.State(name: "a")) }
     await store.send(.open("b")) { $0.path.append(Screen.State(name: "b")) }
     await store.send(.open("c")) { $0.path.append(Screen.State(name: "c")) }
