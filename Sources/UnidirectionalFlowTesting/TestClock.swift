@@ -35,8 +35,8 @@ import Synchronization
 /// requirements and extension methods are not `nonisolated(nonsending)`; that brings back the
 /// best-effort behaviour.)
 ///
-/// In tests, wait for ``pendingSleepers`` to reach the expected count before advancing, rather
-/// than assuming a freshly created task has already started sleeping.
+/// In tests, wait for the expected number of sleepers (``waitForSleepers(_:timeout:sourceLocation:)``)
+/// before advancing, rather than assuming a freshly created task has already started sleeping.
 ///
 /// The clock never moves backwards: advancing to an instant before ``now`` does nothing.
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {

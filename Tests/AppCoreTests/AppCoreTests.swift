@@ -241,7 +241,7 @@ struct AppCoreTests {
     await store.send(.login(.view(.loginButtonTapped))) {
       $0.modify(\.login) { $0.isLoginRequestInFlight = true }
     }
-    await yield(until: { clock.pendingSleepers == 1 })
+    await clock.waitForSleepers(1)
     await store.send(.login(.twoFactor(.presented(.view(.submitButtonTapped))))) {
       $0.modify(\.login) { $0.twoFactor?.isTwoFactorRequestInFlight = true }
     }

@@ -166,7 +166,7 @@ private final class Call {
         try await operation()
       }
     }
-    await yield(until: { clock.pendingSleepers == 1 })
+    await clock.waitForSleepers(1)
   }
 
   var isFinished: Bool { finished.isSet }

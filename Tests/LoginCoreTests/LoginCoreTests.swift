@@ -87,7 +87,7 @@ struct LoginCoreTests {
     await store.send(.twoFactor(.presented(.view(.submitButtonTapped)))) {
       $0.twoFactor?.isTwoFactorRequestInFlight = true
     }
-    await yield(until: { clock.pendingSleepers == 1 })
+    await clock.waitForSleepers(1)
 
     await store.send(.twoFactor(.dismiss)) { $0.twoFactor = nil }
     await store.finish()
@@ -177,7 +177,7 @@ struct LoginCoreTests {
     }
     await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
     await store.send(.view(.loginButtonTapped))
-    await yield(until: { clock.pendingSleepers == 1 })
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     // Exactly one response: the second tap started no request.
     await store.receive(\.loginResponse) { $0.isLoginRequestInFlight = false }
@@ -198,7 +198,7 @@ struct LoginCoreTests {
       $0.isFormValid = true
     }
     await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
-    await yield(until: { clock.pendingSleepers == 1 })
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await store.receive(
       .loginResponse(.success(AuthenticationResponse(token: "deadbeef", twoFactorRequired: true)))

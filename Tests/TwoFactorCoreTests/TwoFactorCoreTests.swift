@@ -84,7 +84,7 @@ struct TwoFactorCoreTests {
     }
     await store.send(.view(.submitButtonTapped)) { $0.isTwoFactorRequestInFlight = true }
     await store.send(.view(.submitButtonTapped))
-    await yield(until: { clock.pendingSleepers == 1 })
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     // Exactly one response: the second tap started no request.
     await store.receive(

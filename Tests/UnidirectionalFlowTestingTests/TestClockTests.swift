@@ -15,16 +15,6 @@ private final class Recorder<Element: Sendable>: Sendable {
   }
 }
 
-/// Yields until `count` tasks are suspended on `clock`, so advancing cannot race the start of a
-/// freshly created task. Bounded so a bug fails the expectation instead of hanging the suite.
-private nonisolated(nonsending) func waitForSleepers<D>(_ clock: TestClock<D>, count: Int) async {
-  for _ in 0..<1_000_000 {
-    if clock.pendingSleepers >= count { break }
-    await Task.yield()
-  }
-  #expect(clock.pendingSleepers == count)
-}
-
 private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
   .init(offset: .seconds(seconds))
 }
@@ -40,13 +30,24 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
     #expect(TestClock().pendingSleepers == 0)
   }
 
+  @Test func waitingForSleepersThatNeverComeFailsAfterTheTimeout() async {
+    let clock = TestClock()
+    await withKnownIssue {
+      await clock.waitForSleepers(1, timeout: .milliseconds(10))
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        "Expected 1 sleeper(s) on the test clock, found 0 after 0.01 seconds."
+      ]
+    }
+  }
+
   @Test func sleeperDoesNotWakeBeforeItsDeadlineAndWakesAtIt() async throws {
     let clock = TestClock()
     let task = Task {
       try await clock.sleep(for: .seconds(1))
       return clock.now
     }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(1)
 
     await clock.advance(by: .milliseconds(999))
     #expect(clock.pendingSleepers == 1)
@@ -77,7 +78,7 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
           try await clock.sleep(until: at(seconds))
           log.append("\(name)@\(clock.now.offset)")
         })
-      await waitForSleepers(clock, count: tasks.count)
+      await clock.waitForSleepers(tasks.count)
     }
 
     await clock.advance(by: .seconds(10))
@@ -103,12 +104,12 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
         log.append(clock.now)
       }
     }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(1)
     let single = Task {
       try await clock.sleep(until: .init(offset: .milliseconds(2_500)))
       other.append(clock.now)
     }
-    await waitForSleepers(clock, count: 2)
+    await clock.waitForSleepers(2)
 
     await clock.advance(by: .seconds(3))
     try await repeating.value
@@ -123,7 +124,7 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
   @Test func cancellingASleeperThrowsAndRemovesIt() async {
     let clock = TestClock()
     let task = Task { try await clock.sleep(for: .seconds(1)) }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(1)
 
     task.cancel()
     let result = await task.result
@@ -137,12 +138,12 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
   @Test func cancellingOneSleeperLeavesTheOthers() async throws {
     let clock = TestClock()
     let cancelled = Task { try await clock.sleep(for: .seconds(1)) }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(1)
     let kept = Task {
       try await clock.sleep(for: .seconds(1))
       return clock.now
     }
-    await waitForSleepers(clock, count: 2)
+    await clock.waitForSleepers(2)
 
     cancelled.cancel()
     await #expect(throws: CancellationError.self) { try await cancelled.value }
@@ -172,12 +173,12 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
         log.append(clock.now)
       }
     }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(1)
     let single = Task {
       try await clock.sleep(for: .seconds(7))
       log.append(clock.now)
     }
-    await waitForSleepers(clock, count: 2)
+    await clock.waitForSleepers(2)
 
     await clock.run()
     try await repeating.value
@@ -196,12 +197,12 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
     }
     let clock = TestClock()
     let generic = Task { try await nap(clock, until: at(2)) }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(1)
     let existential = Task {
       let erased: any Clock<Duration> = clock
       try await erased.sleep(for: .seconds(1))
     }
-    await waitForSleepers(clock, count: 2)
+    await clock.waitForSleepers(2)
 
     await clock.advance(by: .seconds(1))
     try await existential.value
@@ -243,7 +244,7 @@ private func at(_ seconds: Int) -> TestClock<Duration>.Instant {
       try await clock.sleep(until: start.advanced(by: Ticks(3)))
       return start.duration(to: clock.now)
     }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(1)
     await clock.advance(by: Ticks(2))
     #expect(clock.pendingSleepers == 1)
     await clock.advance(by: Ticks(1))

@@ -70,12 +70,6 @@ private func makeStore(clock: TestClock<Duration> = TestClock()) -> TestStore<
   return store
 }
 
-/// Yields until `count` tasks sleep on `clock`, so that a test knows an effect is running.
-private func waitForSleepers(_ clock: TestClock<Duration>, _ count: Int) async {
-  for _ in 0..<100_000 where clock.pendingSleepers != count { await Task.yield() }
-  #expect(clock.pendingSleepers == count)
-}
-
 extension Issue {
   /// Whether this issue carries a comment equal to `message`.
   fileprivate func hasComment(_ message: String) -> Bool {
@@ -249,7 +243,7 @@ extension Issue {
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.startTimer)
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await withKnownIssue {
       await store.receive(.tick)
     } matching: { issue in
@@ -278,7 +272,7 @@ extension Issue {
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.startTimer)
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await withKnownIssue {
       await store.finish()
     } matching: { issue in
@@ -287,7 +281,7 @@ extension Issue {
           + "cancelled) before the end of the test; advance the test clock or cancel it.")
     }
     // The store cancelled the effect it complained about.
-    await waitForSleepers(clock, 0)
+    await clock.waitForSleepers(0)
   }
 
   @Test @MainActor func finishingWithUnassertedReceivedActionsFails() async {

@@ -86,12 +86,6 @@ private struct Counter: Reducer {
   }
 }
 
-/// Yields until `count` tasks sleep on `clock`, so that advancing cannot race an effect's start.
-private func waitForSleepers(_ clock: TestClock<Duration>, _ count: Int) async {
-  for _ in 0..<100_000 where clock.pendingSleepers != count { await Task.yield() }
-  #expect(clock.pendingSleepers == count)
-}
-
 @MainActor
 private func makeStore(clock: some Clock<Duration> = TestClock()) -> TestStore<
   Counter.State, Counter.Action
@@ -123,7 +117,7 @@ private func makeStore(clock: some Clock<Duration> = TestClock()) -> TestStore<
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.factButtonTapped) { $0.isLoading = true }
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await store.receive(.factResponse("0 is a good number.")) {
       $0.isLoading = false
@@ -136,7 +130,7 @@ private func makeStore(clock: some Clock<Duration> = TestClock()) -> TestStore<
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.factButtonTapped) { $0.isLoading = true }
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await store.receive(\.factResponse) {
       $0.isLoading = false
@@ -150,7 +144,7 @@ private func makeStore(clock: some Clock<Duration> = TestClock()) -> TestStore<
     let store = makeStore(clock: clock)
     await store.send(.increment) { $0.count = 1 }
     await store.send(.factButtonTapped) { $0.isLoading = true }
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await store.receive(\.factResponse, "1 is a good number.") {
       $0.isLoading = false
@@ -163,7 +157,7 @@ private func makeStore(clock: some Clock<Duration> = TestClock()) -> TestStore<
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.factButtonTapped) { $0.isLoading = true }
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await store.receive(
       { $0[case: \.factResponse]?.hasPrefix("0 is") == true },
@@ -191,10 +185,10 @@ private func makeStore(clock: some Clock<Duration> = TestClock()) -> TestStore<
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.startTimer) { $0.isTimerOn = true }
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0.count = 1 }
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0.count = 2 }
     await store.send(.stopTimer) { $0.isTimerOn = false }
@@ -247,9 +241,9 @@ private func makeStore(clock: some Clock<Duration> = TestClock()) -> TestStore<
     await store.send(.burst)
     await store.send(.startTimer) { $0.isTimerOn = true }
     #expect(store.state.fact == "burst")
-    await waitForSleepers(clock, 1)
+    await clock.waitForSleepers(1)
     await store.finish()
-    await waitForSleepers(clock, 0)
+    await clock.waitForSleepers(0)
   }
 
   @Test @MainActor func aTestStoreIsExhaustiveWithAOneSecondTimeoutByDefault() async {

@@ -31,17 +31,6 @@ func yield(
   return condition()
 }
 
-extension TestClock {
-  /// Yields until exactly `count` tasks sleep on this clock, so that advancing cannot race the
-  /// start of an effect (or the winding down of a cancelled one).
-  func waitForSleepers(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-    let reached = await yield(until: { pendingSleepers == count })
-    #expect(
-      reached, "Expected \(count) sleeper(s), found \(pendingSleepers).",
-      sourceLocation: sourceLocation)
-  }
-}
-
 extension Issue {
   /// Whether this issue carries a comment equal to `message`.
   func hasComment(_ message: String) -> Bool {
