@@ -41,8 +41,10 @@ extension EndToEnd {
 
     /// An observer that crashes when the game starts kills the host, mid-game, with the ansi
     /// front end in raw mode on the alternate screen. The host's crash guard puts the terminal
-    /// back, then the process dies of the signal as before (after the Swift runtime's crash
-    /// report, made non-interactive here so that it does not wait for a key).
+    /// back, then the process dies of the signal as before, after the Swift runtime's crash
+    /// report (made non-interactive here so that it does not wait for a key). Where the report
+    /// is turned off (`Scripts/sanitize.sh` does: the runtime's crash handler trips the
+    /// sanitizers), only the terminal and the signal are checked.
     @Test(arguments: [
       ("MISBEHAVE_ABORTS_IN_GAME", SIGABRT, "Aborted"),
       ("MISBEHAVE_CRASHES_IN_GAME", SIGSEGV, "Bad pointer dereference"),
@@ -51,14 +53,18 @@ extension EndToEnd {
       define: String, signal: Int32, report: String
     ) async throws {
       let crashing = try MisbehavingFrontEnd(define)
+      let backtraceSetting = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] ?? ""
+      let reportsCrashes = !backtraceSetting.contains("enable=no")
       let session = try TictactoeSession(
         arguments: "--frontend ansi --frontend \(crashing.spec) --auth-delay 0",
-        environment: "SWIFT_BACKTRACE=interactive=no,color=no")
+        environment: reportsCrashes ? "SWIFT_BACKTRACE=interactive=no,color=no" : "")
       try await session.requestGame()
       #expect(try await session.waitForExit() == 128 + Int(signal))
       try expectRestored(session)
-      let history = try session.tmux.history()
-      #expect(history.contains("Program crashed: \(report)"), "the crash report:\n\(history)")
+      if reportsCrashes {
+        let history = try session.tmux.history()
+        #expect(history.contains("Program crashed: \(report)"), "the crash report:\n\(history)")
+      }
     }
 
     @Test func suspendAndResume() async throws {
