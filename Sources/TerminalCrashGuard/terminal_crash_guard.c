@@ -46,10 +46,13 @@ static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
     sigaction(signal_number, &previous_actions[index], NULL);
     break;
   }
-  /* A fault (si_code > 0) happens again when the handler returns, and reaches the previous
-   * action then. A sent signal (kill, raise, abort) does not: send it again. It stays
-   * blocked until this handler returns. */
-  if (info == NULL || info->si_code <= 0) raise(signal_number);
+  /* A fault (si_code > 0: a bad access, an invalid instruction) happens again when the
+   * handler returns, and reaches the previous action then. A sent signal (kill, raise, abort)
+   * does not, nor do a breakpoint trap or a refused system call, after which the program
+   * would go on: send those again. The signal stays blocked until this handler returns. */
+  bool recurs = info != NULL && info->si_code > 0 && signal_number != SIGTRAP
+    && signal_number != SIGSYS;
+  if (!recurs) raise(signal_number);
   errno = saved_errno;
 }
 
