@@ -416,7 +416,8 @@ enum {
    * output (the JSON-lines front end accepts a file). */
   TTT_FRONTEND_WRITES_TERMINAL = 1u << 1,
   /* It takes over the whole screen (alternate screen, raw mode): the host keeps log lines
-   * until it detaches. */
+   * until it detaches, and if the process crashes while it owns the terminal, the host leaves
+   * the alternate screen and shows the cursor (it restores the terminal modes in any case). */
   TTT_FRONTEND_FULL_SCREEN = 1u << 2,
 };
 
