@@ -279,7 +279,7 @@ enum HostAPI {
       }
     }
     if isStoreThread() { return MainActor.assumeIsolated { apply() } }
-    Task { @MainActor in
+    StoreThreadQueue.shared.enqueue {
       if apply() != TTT_OK {
         session.host?.log(
           from: session, level: TTT_LOG_WARNING.rawValue,
@@ -289,8 +289,9 @@ enum HostAPI {
     return TTT_OK
   }
 
-  /// Sends a decoded action: at once on the store thread, else queued to it (the status then
-  /// only covers what could be checked without the state, and a later refusal is logged).
+  /// Sends a decoded action: at once on the store thread, else queued to it (``StoreThreadQueue``;
+  /// the status then only covers what could be checked without the state, and a later refusal
+  /// is logged).
   private static func deliver(
     _ action: TicTacToe.Action, _ entry: ActionCatalog.Entry, from session: FrontEndSession
   ) -> ttt_status {
@@ -300,7 +301,7 @@ enum HostAPI {
         return host.send(action, entry: entry, from: session)
       }
     }
-    Task { @MainActor in
+    StoreThreadQueue.shared.enqueue {
       guard let host = session.host, session.isAttached else {
         session.host?.log(
           from: session, level: TTT_LOG_WARNING.rawValue,
