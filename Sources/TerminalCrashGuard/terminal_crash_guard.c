@@ -8,8 +8,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-static const int guarded_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL,
-                                      SIGFPE,  SIGTRAP, SIGSYS, SIGQUIT};
+static const int guarded_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS};
 enum { guarded_count = sizeof guarded_signals / sizeof guarded_signals[0] };
 
 /* Written by install, before any front end is attached; only read afterwards. */
@@ -46,12 +45,14 @@ static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
     sigaction(signal_number, &previous_actions[index], NULL);
     break;
   }
-  /* A fault (si_code > 0: a bad access, an invalid instruction) happens again when the
-   * handler returns, and reaches the previous action then. A sent signal (kill, raise, abort)
-   * does not, nor do a breakpoint trap or a refused system call, after which the program
-   * would go on: send those again. The signal stays blocked until this handler returns. */
-  bool recurs = info != NULL && info->si_code > 0 && signal_number != SIGTRAP
-    && signal_number != SIGSYS;
+  /* A fault (a bad access, an invalid instruction: SIGSEGV, SIGBUS, SIGILL or SIGFPE with
+   * si_code > 0) happens again when the handler returns, and reaches the previous action
+   * then. Anything else would not: a sent signal (kill, raise, abort), a breakpoint trap, a
+   * refused system call. Send those again; the signal stays blocked until this handler
+   * returns. */
+  bool is_fault_signal = signal_number == SIGSEGV || signal_number == SIGBUS
+    || signal_number == SIGILL || signal_number == SIGFPE;
+  bool recurs = is_fault_signal && info != NULL && info->si_code > 0;
   if (!recurs) raise(signal_number);
   errno = saved_errno;
 }

@@ -4,8 +4,10 @@ import Glibc
 
 /// Turns the signals a terminal program must handle into host calls on the main queue.
 ///
-/// - SIGINT, SIGTERM, SIGHUP: detach every front end (each restores the terminal) and exit
-///   with 128 + the signal number.
+/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: detach every front end (each restores the terminal)
+///   and exit with 128 + the signal number. SIGQUIT (Ctrl-\ when a front end leaves the
+///   terminal in cooked mode) quits like the others rather than dumping core: the Swift
+///   runtime's crash handler would catch it, print a backtrace and leave the process running.
 /// - SIGTSTP: let the terminal owner restore the terminal, then stop; SIGCONT: let it take the
 ///   terminal back and redraw.
 /// - SIGWINCH: tell the terminal owner the new size.
@@ -14,7 +16,7 @@ enum SignalHandling {
   private static var sources: [DispatchSourceSignal] = []
 
   static func install(host: FrontEndHost) {
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       observe(signalNumber) {
         host.detachAll()
         exit(128 + signalNumber)

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-  /// The terminal is given back exactly as it was: on quit, on Ctrl-C, on SIGTERM and SIGHUP,
-  /// on Ctrl-Z (and taken again on `fg`), and when another front end crashes the host; and the
-  /// screen follows resizes.
+  /// The terminal is given back exactly as it was: on quit, on Ctrl-C, on SIGTERM, SIGHUP and
+  /// SIGQUIT, on Ctrl-Z (and taken again on `fg`), and when another front end crashes the
+  /// host; and the screen follows resizes.
   @Suite struct TerminalRestoreTests {
     private func expectRestored(_ session: TictactoeSession) throws {
       let modes = try session.terminalModes()
@@ -23,19 +23,12 @@ extension EndToEnd {
       try expectRestored(session)
     }
 
-    @Test func sigtermRestores() async throws {
+    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT])
+    func aSignalMidGameQuitsAndRestores(signal: Int32) async throws {
       let session = try TictactoeSession()
       try await session.startGame()
-      try Processes.signalTictactoe(in: session.tmux, SIGTERM)
-      #expect(try await session.waitForExit() == 128 + Int(SIGTERM))
-      try expectRestored(session)
-    }
-
-    @Test func sighupRestores() async throws {
-      let session = try TictactoeSession()
-      try await session.startGame()
-      try Processes.signalTictactoe(in: session.tmux, SIGHUP)
-      #expect(try await session.waitForExit() == 128 + Int(SIGHUP))
+      try Processes.signalTictactoe(in: session.tmux, signal)
+      #expect(try await session.waitForExit() == 128 + Int(signal))
       try expectRestored(session)
     }
 

@@ -9,7 +9,7 @@
 /// `abort()` takes the host down with it, and the terminal owner never gets to run its
 /// `detach`: the terminal would stay in raw mode, on the alternate screen, with the cursor
 /// hidden. The guard remembers the terminal's modes before any front end touches them and,
-/// on SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS and SIGQUIT, puts them back
+/// on SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP and SIGSYS, puts them back
 /// and leaves the alternate screen before the process ends. The handler only calls
 /// async-signal-safe functions (`tcgetpgrp`, `getpgrp`, `tcsetattr`, `write`, `sigaction`,
 /// `raise`).
