@@ -17,9 +17,8 @@ final class StoreThreadQueue: Sendable {
     var isDrainScheduled = false
   }
 
-  // A pthread lock rather than a `Mutex`: many sending threads on few cores contend for it,
-  // and `Mutex` waits on a priority-inheritance futex, which goes through the kernel each time.
-  private let queue = ReadMostly(Queue())
+  // Many sending threads contend for it: see `PthreadMutex` for why not `Mutex`.
+  private let queue = PthreadMutex(Queue())
 
   /// The process's queue: there is one store thread.
   static let shared = StoreThreadQueue()
