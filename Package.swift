@@ -55,7 +55,9 @@ let package = Package(
       name: "JsonlFrontend", dependencies: ["FrontendKit", "JSONLines"],
       path: "Plugins/JsonlFrontend", linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
-    .testTarget(name: "JsonlFrontendTests", dependencies: ["JSONLines"]),
+    // What several test targets share: seeded randomness, waiting off the cooperative pool.
+    .target(name: "TestSupport", path: "Tests/Support"),
+    .testTarget(name: "JsonlFrontendTests", dependencies: ["JSONLines", "TestSupport"]),
     // The example front end in C (Examples/CFrontend/mine.c), built as `tictactoe-example`;
     // its Makefile builds the same file against the installed header alone.
     .target(
@@ -121,7 +123,8 @@ let package = Package(
       name: "FrontendHostTests",
       dependencies: [
         "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontendHost",
-        "GameCore", "TicTacToeFrontendABI", "UnidirectionalFlow", "UnidirectionalFlowTesting",
+        "GameCore", "TestSupport", "TicTacToeFrontendABI", "UnidirectionalFlow",
+        "UnidirectionalFlowTesting",
       ]),
   ],
   swiftLanguageModes: [.v6]

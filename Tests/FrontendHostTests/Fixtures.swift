@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Paths to the built products and the C fixture front ends, compiled on demand.
@@ -123,14 +124,5 @@ enum Fixtures {
       process.waitUntilExit()
       return (process.terminationStatus, output, errorOutput.withLock { $0 })
     }
-  }
-}
-
-/// Runs `body` on a thread of its own and waits for it without holding a thread of the
-/// cooperative pool, which has one thread per core: a test that blocked one there (waiting for
-/// a child process, say) would starve every other test in the process.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONLines
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -66,14 +67,6 @@ import Testing
     #expect(run.expectedErrors == lines.count)
     #expect(run.actions == 1)
     #expect(run.exitStatus == 0)
-  }
-}
-
-/// Runs `body` on a thread of its own and waits for it without holding a thread of the
-/// cooperative pool.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
   }
 }
 
@@ -301,13 +294,13 @@ struct LineTracker {
 /// numbers, invalid UTF-8 and near-miss requests, then `\n` and ``GarbageRun/validLine``.
 struct GarbageGenerator {
   private var remaining: Int
-  private var random: SplitMix64
+  private var random: SeededGenerator
   private var isFinished = false
   private(set) var tracker = LineTracker()
 
   init(size: Int, seed: UInt64) {
     remaining = size
-    random = SplitMix64(seed: seed)
+    random = SeededGenerator(seed: seed)
   }
 
   /// The next chunk, or `nil` after the valid line.
@@ -394,22 +387,5 @@ struct GarbageGenerator {
     var chunk: [UInt8] = []
     for _ in 0..<512 { chunk += Array((lines[Int(random.next() % 11)] + "\r\n").utf8) }
     return chunk
-  }
-}
-
-/// A small, fast, deterministic random number generator.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,4 @@
 import AppCore
-import AuthenticationClientLive
 import Foundation
 import FrontendHost
 import UnidirectionalFlow
@@ -14,15 +13,8 @@ enum HostActionBenchmark {
 
   @MainActor
   private static func workload(attaching names: [String]) -> Workload {
-    let store = Store(initialState: TicTacToe.State()) {
-      TicTacToe()
-    } withDependencies: {
-      $0.authenticationClient = .live(latency: .zero)
-    }
-    let host = FrontEndHost(
-      store: store,
-      searchPath: FrontEndSearchPath(executablePath: BuiltProducts.tictactoe, environment: [:]))
-    host.diagnostics = { _ in }
+    let host = makeBenchmarkHost()
+    let store = host.store
     for name in names {
       if case .failure(let error) = host.attach(
         FrontEndSpec("\(BuiltProducts.frontEnd(name)):/dev/null"), ownsTerminal: false)

@@ -1,5 +1,4 @@
 import AppCore
-import AuthenticationClientLive
 import Foundation
 import FrontendHost
 import UnidirectionalFlow
@@ -87,15 +86,8 @@ enum HostMeasurements {
 
   /// Bytes the `ansi` front end writes per move after the first frame, drawing into a file.
   private static func ansiBytesPerMove() -> TargetCheck {
-    let store = Store(initialState: TicTacToe.State()) {
-      TicTacToe()
-    } withDependencies: {
-      $0.authenticationClient = .live(latency: .zero)
-    }
-    let host = FrontEndHost(
-      store: store,
-      searchPath: FrontEndSearchPath(executablePath: BuiltProducts.tictactoe, environment: [:]))
-    host.diagnostics = { _ in }
+    let host = makeBenchmarkHost()
+    let store = host.store
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tictactoe-bench-ansi-\(getpid()).out")
     defer { try? FileManager.default.removeItem(at: output) }

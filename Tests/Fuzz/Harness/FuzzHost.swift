@@ -119,10 +119,12 @@ public final class FuzzHost {
     return status
   }
 
-  /// A server that never answers, so that a request stays in flight: it waits until its effect
-  /// is cancelled (the clock is never advanced past it in a fuzz run).
+  /// A server that never answers, so that a request stays in flight: it suspends on a stream
+  /// nothing ever yields to, until its effect is cancelled (which ends the iteration).
   private nonisolated static func neverAnswer() async throws -> AuthenticationResponse {
-    try await Task.sleep(for: .seconds(1_000_000))
+    let (answers, server) = AsyncStream<AuthenticationResponse>.makeStream()
+    for await answer in answers { return answer }
+    withExtendedLifetime(server) {}
     throw CancellationError()
   }
 }

@@ -1,0 +1,20 @@
+import AppCore
+import AuthenticationClientLive
+import FrontendHost
+import UnidirectionalFlow
+
+/// A host around a fresh app store, as the host benchmarks use it: the server answers at once,
+/// stock front ends are found next to this executable, and diagnostics are dropped.
+@MainActor
+func makeBenchmarkHost() -> FrontEndHost {
+  let store = Store(initialState: TicTacToe.State()) {
+    TicTacToe()
+  } withDependencies: {
+    $0.authenticationClient = .live(latency: .zero)
+  }
+  let host = FrontEndHost(
+    store: store,
+    searchPath: FrontEndSearchPath(executablePath: BuiltProducts.tictactoe, environment: [:]))
+  host.diagnostics = { _ in }
+  return host
+}
