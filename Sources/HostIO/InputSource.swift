@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The host's input (standard input), read without blocking the store thread, one read at a
+/// time: the host asks for the next read only when it wants more bytes, so a fast producer
+/// can never make it buffer without bound.
+///
+/// ```swift
+/// let input = InputSource(streams.input)
+/// input.onRead = { result in ... }  // .bytes, .end or .failure
+/// input.requestRead()
+/// ```
+@MainActor
+public final class InputSource {
+  /// What one read gave.
+  public enum Result {
+    /// Bytes, valid during the call.
+    case bytes(UnsafeRawBufferPointer)
+    /// The end of the input.
+    case end
+    /// A read failed (`EIO`, `EISDIR`, a stream closed at start): the input is over.
+    case failure(String)
+  }
+
+  /// Its name in messages: "standard input".
+  public let name: String
+  private let descriptor: Int32
+  private let isSocket: Bool
+  private let wasClosed: Bool
+  private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+  private var interest: EventLoop.Interest?
+  private var isOver = false
+
+  /// Called with the result of each read the host asked for.
+  public var onRead: (Result) -> Void = { _ in }
+
+  /// Reads `stream`.
+  public init(_ stream: StandardStreams.Stream) {
+    name = stream.name
+    descriptor = stream.descriptor
+    isSocket = stream.isSocket
+    wasClosed = stream.wasClosed
+  }
+
+  /// Whether a read was asked for and has not reported yet.
+  public var isReading: Bool { interest != nil }
+
+  /// Reads once the input is readable, then calls ``onRead``; does nothing if a read is
+  /// already pending or the input is over.
+  public func requestRead() {
+    guard interest == nil, !isOver else { return }
+    interest = EventLoop.shared.whenReady(descriptor, .readable) { [weak self] in
+      guard let self else { return }
+      interest = nil
+      readNow()
+    }
+  }
+
+  /// Stops a pending read.
+  public func cancel() {
+    if let interest { EventLoop.shared.cancel(interest) }
+    interest = nil
+  }
+
+  private func readNow() {
+    guard !wasClosed else {
+      isOver = true
+      return onRead(.failure("\(name) was closed when tictactoe started"))
+    }
+    while true {
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        isSocket
+          ? recv(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT))
+          : read(descriptor, bytes.baseAddress, bytes.count)
+      }
+      if count > 0 {
+        return buffer.withUnsafeBytes {
+          onRead(.bytes(UnsafeRawBufferPointer(rebasing: $0[..<count])))
+        }
+      }
+      if count == 0 {
+        isOver = true
+        return onRead(.end)
+      }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK: return requestRead()
+      default:
+        isOver = true
+        return onRead(.failure("cannot read \(name): \(String(cString: strerror(errno)))"))
+      }
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// One output of the host (standard output, an observer's file or FIFO), buffered and written
+/// without ever blocking the store thread.
+///
+/// ``write(_:)`` only appends to the sink's buffer. Every sink written to is flushed once the
+/// store thread has finished what it is doing, before it waits for anything again (see
+/// ``OutputFlusher``): an interactive user sees each answer at once, and a pipe gets large
+/// writes. When the descriptor is full, the sink asks the ``EventLoop`` to call it back once
+/// there is room, and keeps the rest meanwhile.
+///
+/// The first failed write (a broken pipe, a full disk, a closed descriptor), or a backlog past
+/// ``backlogLimit``, marks the sink failed: it drops everything from then on and tells
+/// ``onFailure`` once. What to do about it is the owner's policy, not the sink's.
+@MainActor
+public final class OutputSink {
+  /// What went wrong with a sink.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    /// The `errno` of the failed write, or 0 for a reader that stopped reading.
+    public let code: Int32
+    /// What went wrong, in a few words: "Broken pipe".
+    public let description: String
+
+    /// The failure of a write that set `errno` to `code`.
+    public init(code: Int32) {
+      self.code = code
+      self.description = String(cString: strerror(code))
+    }
+
+    /// A failure described in words.
+    public init(description: String) {
+      self.code = 0
+      self.description = description
+    }
+  }
+
+  /// Its name in messages: "standard output", or a path.
+  public let name: String
+  /// The descriptor written to.
+  public let descriptor: Int32
+  private let isSocket: Bool
+  private let closesDescriptor: Bool
+  private var pending: [UInt8] = []
+  /// How much of `pending` is written already.
+  private var written = 0
+  private var writableInterest: EventLoop.Interest?
+  fileprivate var isScheduled = false
+
+  /// The failure that ended the sink, if any.
+  public private(set) var failure: Failure?
+  /// Called once, on the sink's failure.
+  public var onFailure: ((OutputSink, Failure) -> Void)?
+  /// Called whenever everything pending has been written.
+  public var onDrain: ((OutputSink) -> Void)?
+  /// The most bytes kept unwritten before the sink counts as failed (its reader stopped
+  /// reading), or `nil` for no bound.
+  public var backlogLimit: Int?
+
+  /// Bytes written to the sink and not yet to its descriptor.
+  public var backlog: Int { pending.count - written }
+
+  /// A sink writing to `descriptor`; it closes the descriptor in ``close()`` if
+  /// `closesDescriptor`.
+  public init(name: String, descriptor: Int32, isSocket: Bool = false, closesDescriptor: Bool) {
+    self.name = name
+    self.descriptor = descriptor
+    self.isSocket = isSocket
+    self.closesDescriptor = closesDescriptor
+  }
+
+  /// A sink on a standard stream (not closed by ``close()``); a stream that was closed when
+  /// the process started fails at the first write.
+  public convenience init(_ stream: StandardStreams.Stream) {
+    self.init(
+      name: stream.name, descriptor: stream.descriptor, isSocket: stream.isSocket,
+      closesDescriptor: false)
+    if stream.wasClosed { failure = Failure(code: EBADF) }
+  }
+
+  /// Appends `bytes`, to be written before the store thread waits again; returns `false` if the
+  /// sink has failed (the bytes are dropped).
+  @discardableResult
+  public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard failure == nil else {
+      // A sink failed before anything was written to it reports that now.
+      reportPendingFailure()
+      return false
+    }
+    pending.append(contentsOf: bytes)
+    if let backlogLimit, backlog > backlogLimit {
+      fail(Failure(description: "its reader stopped reading (\(backlog) bytes unwritten)"))
+      return false
+    }
+    OutputFlusher.schedule(self)
+    return true
+  }
+
+  /// Appends `text` as UTF-8; see ``write(_:)-(UnsafeRawBufferPointer)``.
+  @discardableResult
+  public func write(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Writes what is pending as far as the descriptor takes it now; the rest waits for the
+  /// event loop to report room.
+  public func flush() {
+    guard failure == nil, writableInterest == nil else { return }
+    while written < pending.count {
+      let count = pending.withUnsafeBytes { bytes in
+        let start = bytes.baseAddress! + written
+        return isSocket
+          ? send(descriptor, start, bytes.count - written, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+          : Glibc.write(descriptor, start, bytes.count - written)
+      }
+      if count > 0 {
+        written += count
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        writableInterest = EventLoop.shared.whenReady(descriptor, .writable) { [weak self] in
+          guard let self else { return }
+          writableInterest = nil
+          flush()
+        }
+        return
+      } else {
+        fail(Failure(code: count < 0 ? errno : EIO))
+        return
+      }
+    }
+    pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+    written = 0
+    onDrain?(self)
+  }
+
+  /// Writes what is pending, waiting for room at most `milliseconds` in all: the last flush
+  /// before the process exits, bounded so that a reader that stopped cannot keep it alive.
+  public func drain(within milliseconds: Int32) {
+    if let writableInterest {
+      EventLoop.shared.cancel(writableInterest)
+      self.writableInterest = nil
+    }
+    var remaining = milliseconds
+    while failure == nil, backlog > 0 {
+      flush()
+      if let writableInterest {
+        EventLoop.shared.cancel(writableInterest)
+        self.writableInterest = nil
+      }
+      guard backlog > 0, failure == nil, remaining > 0 else { return }
+      var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+      let step = min(remaining, 10)
+      _ = poll(&ready, 1, step)
+      remaining -= step
+    }
+  }
+
+  /// Stops waiting for room and closes the descriptor if the sink owns it; pending bytes are
+  /// dropped (``drain(within:)`` first to keep them).
+  public func close() {
+    if let writableInterest { EventLoop.shared.cancel(writableInterest) }
+    writableInterest = nil
+    pending = []
+    written = 0
+    if failure == nil { failure = Failure(description: "closed") }
+    onFailure = nil
+    if closesDescriptor { _ = Glibc.close(descriptor) }
+  }
+
+  private var hasReportedFailure = false
+
+  private func fail(_ failure: Failure) {
+    self.failure = failure
+    pending = []
+    written = 0
+    reportPendingFailure()
+  }
+
+  private func reportPendingFailure() {
+    guard let failure, !hasReportedFailure, let onFailure else { return }
+    hasReportedFailure = true
+    onFailure(self, failure)
+  }
+}
+
+/// Flushes every sink written to, once the store thread is done with what it is doing now:
+/// the host's "flush before waiting".
+///
+/// The first write to a sink schedules one flush of all dirty sinks at the end of the main
+/// queue, behind the work already queued; everything written until then goes out in one
+/// `write` per sink.
+@MainActor
+public enum OutputFlusher {
+  private static var dirty: [OutputSink] = []
+  private static var isScheduled = false
+
+  /// Marks `sink` for the next flush.
+  static func schedule(_ sink: OutputSink) {
+    if !sink.isScheduled {
+      sink.isScheduled = true
+      dirty.append(sink)
+    }
+    guard !isScheduled else { return }
+    isScheduled = true
+    DispatchQueue.main.async { MainActor.assumeIsolated { flushAll() } }
+  }
+
+  /// Flushes every sink written to since the last flush, now.
+  public static func flushAll() {
+    isScheduled = false
+    let sinks = dirty
+    dirty = []
+    for sink in sinks {
+      sink.isScheduled = false
+      sink.flush()
+    }
+  }
+}
