@@ -37,17 +37,21 @@ let package = Package(
       path: "Plugins/AnsiFrontend", linkerSettings: frontEndExports),
     // Drives the real `tictactoe` (built by `swift test`) in tmux; no module dependency.
     .testTarget(name: "AnsiFrontendTests"),
+    // The host's event loop and every descriptor it reads or writes; CSignalPipe is its
+    // signal handler, in C because it runs in signal context.
+    .target(name: "CSignalPipe"),
+    .target(name: "HostIO", dependencies: ["CSignalPipe"]),
     .target(
       name: "FrontendHost",
       dependencies: [
-        "AppCore", "DynamicCall", "TicTacToeFrontendABI", "UnidirectionalFlow",
+        "AppCore", "DynamicCall", "HostIO", "TicTacToeFrontendABI", "UnidirectionalFlow",
       ]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontendHost", "TerminalCrashGuard",
+        "AppCore", "AuthenticationClientLive", "FrontendHost", "HostIO", "TerminalCrashGuard",
         "TicTacToeFrontendABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),

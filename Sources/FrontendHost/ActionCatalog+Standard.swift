@@ -12,7 +12,7 @@ extension ActionCatalog {
   public static let standard: ActionCatalog = {
     var catalog = ActionCatalog()
     func text(_ build: @escaping @Sendable (String) -> TicTacToe.Action)
-      -> @Sendable ([CValue]) -> Result<TicTacToe.Action, HostActionError>
+      -> @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
     {
       { arguments in
         guard case .string(let value?) = arguments.first else {
@@ -22,7 +22,7 @@ extension ActionCatalog {
       }
     }
     func plain(_ action: TicTacToe.Action)
-      -> @Sendable ([CValue]) -> Result<TicTacToe.Action, HostActionError>
+      -> @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
     {
       { _ in .success(action) }
     }

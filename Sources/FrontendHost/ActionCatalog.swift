@@ -24,13 +24,13 @@ public struct ActionCatalog: Sendable {
     /// One line for humans.
     public let summary: String
     /// Builds the app action from arguments whose types were already checked.
-    public let make: @Sendable ([CValue]) -> Result<TicTacToe.Action, HostActionError>
+    public let make: @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
 
     /// Describes an intent.
     public init(
       casePath: String, feature: HostFeature, tag: UInt32? = nil,
       arguments: [(name: String, type: CType)] = [], isSecret: Bool = false, summary: String,
-      make: @escaping @Sendable ([CValue]) -> Result<TicTacToe.Action, HostActionError>
+      make: @escaping @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
     ) {
       self.casePath = casePath
       self.feature = feature
@@ -67,7 +67,7 @@ public struct ActionCatalog: Sendable {
   /// Builds the action for `entry` from `arguments`, checking their count and types first.
   func action(
     _ entry: Entry, arguments: [CValue]
-  ) -> Result<TicTacToe.Action, HostActionError> {
+  ) -> Result<TicTacToe.Action, HostCallError> {
     let expected = entry.arguments.map(\.type)
     let got = arguments.map(\.type)
     guard expected == got else {

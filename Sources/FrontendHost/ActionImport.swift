@@ -16,7 +16,7 @@ enum ActionImport {
   /// Decodes a `ttt_action` (checks that need no state; safe on any thread).
   static func action(
     from action: ttt_action, through handle: HostFeature, catalog: ActionCatalog
-  ) -> Result<(entry: ActionCatalog.Entry, action: TicTacToe.Action), HostActionError> {
+  ) -> Result<(entry: ActionCatalog.Entry, action: TicTacToe.Action), HostCallError> {
     guard let entry = catalog.entry(tag: action.tag) else {
       return .failure(.unknown("unknown action tag \(action.tag)"))
     }
@@ -45,7 +45,7 @@ enum ActionImport {
   /// Decodes a case path with typed values (`send_path`, `make_sender`).
   static func action(
     casePath: String, arguments: [CValue], through handle: HostFeature, catalog: ActionCatalog
-  ) -> Result<(entry: ActionCatalog.Entry, action: TicTacToe.Action), HostActionError> {
+  ) -> Result<(entry: ActionCatalog.Entry, action: TicTacToe.Action), HostCallError> {
     guard let entry = catalog.entry(casePath: casePath) else {
       return .failure(.unknown("unknown action '\(casePath)'"))
     }
@@ -55,7 +55,7 @@ enum ActionImport {
   }
 
   /// A bounded, valid UTF-8 string from a front end's pointer.
-  static func string(_ pointer: UnsafePointer<CChar>) -> Result<String, HostActionError> {
+  static func string(_ pointer: UnsafePointer<CChar>) -> Result<String, HostCallError> {
     let length = strnlen(pointer, maximumTextLength + 1)
     guard length <= maximumTextLength else {
       return .failure(.invalid("text is longer than \(maximumTextLength) bytes"))
@@ -69,7 +69,7 @@ enum ActionImport {
 
   private static func check(
     _ entry: ActionCatalog.Entry, through handle: HostFeature
-  ) -> Result<Void, HostActionError> {
+  ) -> Result<Void, HostCallError> {
     guard entry.feature.isWithin(handle) else {
       return .failure(
         .wrongFeature(
@@ -82,7 +82,7 @@ enum ActionImport {
   /// Checks that the action's feature, and the alert it dismisses, are on screen in `state`.
   static func checkActive(
     _ entry: ActionCatalog.Entry, in state: TicTacToe.State
-  ) -> HostActionError? {
+  ) -> HostCallError? {
     if let reason = entry.feature.inactivity(in: state) { return .inactive(reason) }
     switch (entry.casePath, state) {
     case ("login.alert.dismiss", .login(let login)) where login.alert == nil:

@@ -1,34 +1,103 @@
 import AppCore
-import Foundation
-import Synchronization
+import Dispatch
+import HostIO
 import TicTacToeFrontendABI
 import UnidirectionalFlow
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The host: one live app store and the front ends attached to it.
 ///
-/// It attaches and detaches front ends, gives one of them the terminal (and its input), bridges
-/// the store to the C ABI (reads, sends, change and action subscriptions), carries out the
-/// front ends' requests after their callbacks return, and settles effects before quitting.
-/// Everything here runs on the main actor, the ABI's store thread.
+/// A façade over its rooms: ``SessionRegistry`` (who is attached, who owns the terminal),
+/// ``StoreBridge`` (the store seen through the C ABI), ``RequestQueue`` (what front ends asked
+/// for, carried out after their callbacks), ``InputGate`` (the input and when the terminal
+/// owner gets it) and the outputs it opened for them. It settles effects before quitting and
+/// decides the exit status. Everything here runs on the main actor, the ABI's store thread.
 @MainActor
 public final class FrontEndHost {
-  /// The app store every front end reads and drives.
-  public let store: Store<TicTacToe.State, TicTacToe.Action>
   /// Where stock front ends are looked up.
   public let searchPath: FrontEndSearchPath
   /// How long a settle (or the settle before quitting) waits for effects.
   public let settleTimeout: Duration
-  /// Called once when the host wants the process to exit, with the exit code.
+  /// Standard output: the terminal owners write to it in turn.
+  public let terminalOutput: OutputSink
+  /// Called once when the host wants the process to exit, with the exit status.
   public var onExit: (Int32) -> Void = { exit($0) }
   /// Where diagnostics and front-end log lines go (standard error by default).
-  public var diagnostics: (String) -> Void = { line in
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-  }
+  public var diagnostics: (String) -> Void = { Diagnostics.write($0) }
+  /// Which library and output files the host agrees to open (`--allow-unsafe-frontends`).
+  public var loadPolicy = FrontEndLoadPolicy.strict
+
+  let registry = SessionRegistry()
+  let bridge: StoreBridge
+  let requests = RequestQueue()
+  let input = InputGate()
 
   /// The user intents front ends can send, with their C mirror for reflection. Read from any
   /// thread (a front end may send from anywhere).
   nonisolated let catalog = ReadMostly<(actions: ActionCatalog, table: ReflectionTable)>(
     (ActionCatalog.standard, ReflectionTable(ActionCatalog.standard)))
+
+  private var heldLogLines: [String] = []
+  /// Outputs of detached front ends still writing what was left to them.
+  private var closingOutputs: [OutputSink] = []
+  private var quitReason: QuitReason?
+  private var hasFinished = false
+
+  /// The most an observer's output may hold unwritten before it counts as failed.
+  static let observerBacklogLimit = 16 << 20
+  /// The terminal output's backlog above which the host stops reading input.
+  static let terminalBacklogLimit = 1 << 20
+
+  /// Creates a host around `store`, writing the terminal owner's output to `terminalOutput`.
+  public init(
+    store: Store<TicTacToe.State, TicTacToe.Action>,
+    searchPath: FrontEndSearchPath,
+    settleTimeout: Duration = .seconds(10),
+    terminalOutput: OutputSink? = nil
+  ) {
+    self.searchPath = searchPath
+    self.settleTimeout = settleTimeout
+    self.terminalOutput = terminalOutput ?? OutputSink(StandardStreams.inherited.output)
+    bridge = StoreBridge(store: store)
+    markStoreThread()
+    bridge.trace = { [unowned self] in diagnostics($0) }
+    requests.perform = { [unowned self] in perform($0) }
+    self.terminalOutput.onFailure = { [unowned self] sink, failure in
+      quit(.outputFailed("cannot write \(sink.name): \(failure)"))
+    }
+    self.terminalOutput.onDrain = { [unowned self] _ in input.handOver() }
+    input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }
+    input.isOutputBacklogged = { [unowned self] in
+      self.terminalOutput.backlog > Self.terminalBacklogLimit
+    }
+    input.onEnd = { [unowned self] in quit(.endOfInput) }
+    input.onDrop = { [unowned self] in diagnostics("tictactoe: \($0)") }
+  }
+
+  /// The app store every front end reads and drives.
+  public var store: Store<TicTacToe.State, TicTacToe.Action> { bridge.store }
+  /// The attached front ends, in attach order.
+  public var sessions: [FrontEndSession] { registry.sessions }
+  /// The front end that owns the terminal, if any.
+  public var terminalOwner: FrontEndSession? { registry.terminalOwner }
+  /// Whether every processed action is written to the diagnostics (`TICTACTOE_TRACE=1`).
+  public var isTracing: Bool {
+    get { bridge.isTracing }
+    set { bridge.isTracing = newValue }
+  }
+  /// Called with the new terminal owner (or `nil`) whenever it changes: a front end that owns
+  /// the terminal was attached (before its attach callback runs) or detached (after its detach
+  /// callback returned). The `tictactoe` executable tells its crash guard from here whether a
+  /// full-screen interface is up.
+  public var onTerminalOwnerChange: (FrontEndSession?) -> Void {
+    get { registry.onTerminalOwnerChange }
+    set { registry.onTerminalOwnerChange = newValue }
+  }
 
   /// The user intents front ends can send.
   public nonisolated var actions: ActionCatalog { catalog.read { $0.actions } }
@@ -43,78 +112,12 @@ public final class FrontEndHost {
     }
   }
 
-  /// Called with the new terminal owner (or `nil`) whenever it changes: a front end that owns
-  /// the terminal was attached (before its attach callback runs) or detached (after its detach
-  /// callback returned). The `tictactoe` executable tells its crash guard from here whether a
-  /// full-screen interface is up.
-  public var onTerminalOwnerChange: (FrontEndSession?) -> Void = { _ in }
-
-  /// The attached front ends, in attach order.
-  public private(set) var sessions: [FrontEndSession] = [] {
-    didSet {
-      let owner = terminalOwner
-      if oldValue.first(where: \.ownsTerminal) !== owner { onTerminalOwnerChange(owner) }
-    }
-  }
-  /// The front end that owns the terminal, if any.
-  public var terminalOwner: FrontEndSession? { sessions.first { $0.ownsTerminal } }
-
-  private struct Subscription {
-    let session: FrontEndSession
-    let cancel: StoreSubscription
-  }
-
-  private struct ActionObserver {
-    let session: FrontEndSession
-    let callback: ttt_action_callback
-    let context: UnsafeMutableRawPointer?
-  }
-
-  private struct Request {
-    let kind: ttt_request
-    let argument: String
-    let session: FrontEndSession
-  }
-
-  private var subscriptions: [UInt64: Subscription] = [:]
-  private var actionObservers: [UInt64: ActionObserver] = [:]
-  private var nextSubscriptionID: UInt64 = 1
-  private var requests: [Request] = []
-  private var isDrainScheduled = false
-  private var heldLogLines: [String] = []
-  private var isInputPaused = false
-  private var settlesInProgress = 0
-  private var hasDeliveredEndOfInput = false
-  private var pendingInput: [(bytes: [UInt8], consumed: () -> Void)] = []
-  private var isEndOfInputPending = false
-  private var isQuitting = false
-  private var actionObservation: StoreSubscription?
-  /// Whether every processed action is written to the diagnostics (`TICTACTOE_TRACE=1`).
-  public var isTracing = false
-  /// Which library files the host agrees to load (`--allow-unsafe-frontends` relaxes it).
-  public var loadPolicy = FrontEndLoadPolicy.strict
-
-  /// Creates a host around `store`.
-  public init(
-    store: Store<TicTacToe.State, TicTacToe.Action>,
-    searchPath: FrontEndSearchPath,
-    settleTimeout: Duration = .seconds(10)
-  ) {
-    self.store = store
-    self.searchPath = searchPath
-    self.settleTimeout = settleTimeout
-    markStoreThread()
-    self.actionObservation = store.observeActions { [unowned self] action, origin in
-      self.broadcast(action, origin: origin)
-    }
-  }
-
   // MARK: Attaching
 
   /// Resolves `spec` to a library file: a path as given (made absolute against the current
   /// directory), or a stock name on the search path.
   public func resolve(_ spec: FrontEndSpec) throws(FrontEndLoadError) -> String {
-    if spec.isPath { return URL(fileURLWithPath: spec.target).path }
+    if spec.isPath { return spec.absolutePath }
     guard let path = searchPath.locate(spec.target) else {
       throw FrontEndLoadError(
         file: spec.target,
@@ -123,6 +126,16 @@ public final class FrontEndHost {
           + searchPath.directories.joined(separator: ", ") + ")")
     }
     return path
+  }
+
+  /// Loads the front end `spec` (checked, not attached): what a request to switch or attach is
+  /// checked with while the user still looks at the screen that asked.
+  func load(_ spec: FrontEndSpec) throws(FrontEndLoadError) -> LoadedFrontEnd {
+    do {
+      return try FrontEndLoader.load(path: resolve(spec), policy: loadPolicy)
+    } catch {
+      throw spec.explain(error)
+    }
   }
 
   /// Loads and attaches the front end `spec`; it renders the current state at once.
@@ -134,7 +147,7 @@ public final class FrontEndHost {
   > {
     let loaded: LoadedFrontEnd
     do {
-      loaded = try FrontEndLoader.load(path: resolve(spec), policy: loadPolicy)
+      loaded = try load(spec)
     } catch {
       return .failure(error)
     }
@@ -151,8 +164,7 @@ public final class FrontEndHost {
     }
     let session = FrontEndSession(frontEnd: loaded, spec: spec, ownsTerminal: ownsTerminal)
     session.host = self
-    session.isAttached = true
-    sessions.append(session)
+    registry.add(session)
     var instance: UnsafeMutableRawPointer?
     let status = (spec.argument ?? "").withCString { argument in
       var info = ttt_attach_info(
@@ -163,7 +175,7 @@ public final class FrontEndHost {
     guard status == TTT_OK else {
       removeEverything(of: session)
       // Its switch requests too: a front end that failed to attach cannot switch to another.
-      requests.removeAll { $0.session === session }
+      requests.dropAll(of: session)
       if terminalOwner?.frontEnd.isFullScreen != true { flushHeldLogLines() }
       let message = session.lastErrorMessage
       return refuse(
@@ -175,7 +187,8 @@ public final class FrontEndHost {
   }
 
   /// Detaches `session`: it restores what it changed and ends its subscriptions (while it still
-  /// can call the host), then the host ends whatever it left behind.
+  /// can call the host), then the host ends whatever it left behind and closes its outputs
+  /// once what was written to them is out.
   ///
   /// Returns how many subscriptions the front end left registered, which a well-behaved front end
   /// keeps at zero (the conformance check reports it).
@@ -185,9 +198,7 @@ public final class FrontEndHost {
     dropRequests(of: session)
     session.isDetaching = true
     session.descriptor.detach(session.instance)
-    let leftovers =
-      subscriptions.values.filter { $0.session === session }.count
-      + actionObservers.values.filter { $0.session === session }.count
+    let leftovers = bridge.registrations(of: session)
     removeEverything(of: session)
     if session.frontEnd.isFullScreen { flushHeldLogLines() }
     return leftovers
@@ -200,101 +211,86 @@ public final class FrontEndHost {
   }
 
   private func removeEverything(of session: FrontEndSession) {
-    session.isAttached = false
-    sessions.removeAll { $0 === session }
-    for (id, subscription) in subscriptions where subscription.session === session {
-      subscription.cancel.cancel()
-      subscriptions[id] = nil
-    }
-    actionObservers = actionObservers.filter { $0.value.session !== session }
+    registry.remove(session)
+    bridge.removeAll(of: session)
     dropRequests(of: session)
+    closeOutputs(of: session)
   }
 
   /// Forgets the requests a detached front end had queued (except its own switch, which is
   /// what detaches it); a dropped settle no longer holds input back.
   private func dropRequests(of session: FrontEndSession) {
-    let dropped = requests.filter { $0.session === session && $0.kind != TTT_REQUEST_SWITCH }
-    guard !dropped.isEmpty else { return }
-    requests.removeAll { $0.session === session && $0.kind != TTT_REQUEST_SWITCH }
-    settlesInProgress -= dropped.filter { $0.kind == TTT_REQUEST_SETTLE }.count
-    isInputPaused = settlesInProgress > 0 || isQuitting
+    for request in requests.drop(of: session) where request == .settle { input.release() }
   }
 
-  // MARK: The store, seen through the ABI
+  // MARK: Outputs
 
-  /// Sends a validated action after checking that its feature is on screen.
-  func send(
-    _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: FrontEndSession
-  ) -> ttt_status {
-    if let error = ActionImport.checkActive(entry, in: store.state) {
-      return HostAPI.fail(session, error)
-    }
-    store.send(action)
-    return TTT_OK
-  }
-
-  /// Calls `callback(context)` after each action that changed what `handle` reads.
-  func subscribe(
-    _ handle: StoreHandle, callback: @escaping ttt_change_callback,
-    context: UnsafeMutableRawPointer?
-  ) -> UInt64 {
-    let id = nextSubscriptionID
-    nextSubscriptionID += 1
-    let feature = handle.feature
-    let session = handle.session
-    var last = FeatureSnapshot(feature, store.state)
-    let subscription = store.subscribe { [weak self] state in
-      let current = FeatureSnapshot(feature, state)
-      guard current != last else { return }
-      last = current
-      guard session.isAttached, self?.subscriptions[id] != nil else { return }
-      session.deliveredCallbacks += 1
-      callback(context)
-    }
-    subscriptions[id] = Subscription(session: session, cancel: subscription)
-    return id
-  }
-
-  /// Calls `callback` for every processed action.
-  func observeActions(
-    _ session: FrontEndSession, callback: @escaping ttt_action_callback,
-    context: UnsafeMutableRawPointer?
-  ) -> UInt64 {
-    let id = nextSubscriptionID
-    nextSubscriptionID += 1
-    actionObservers[id] = ActionObserver(session: session, callback: callback, context: context)
-    return id
-  }
-
-  /// Ends a subscription of `session`; ids of other front ends are ignored.
-  func unsubscribe(_ id: UInt64, of session: FrontEndSession) {
-    if let subscription = subscriptions[id], subscription.session === session {
-      subscription.cancel.cancel()
-      subscriptions[id] = nil
-    }
-    if actionObservers[id]?.session === session { actionObservers[id] = nil }
-  }
-
-  private func broadcast(_ action: TicTacToe.Action, origin: ActionOrigin) {
-    if isTracing {
-      let (casePath, error) = ActionDescription.describe(action)
-      diagnostics(
-        "tictactoe: trace: \(origin == .effect ? "effect" : "frontend") \(casePath)\(error.map { " (\($0))" } ?? "")"
-      )
-    }
-    guard !actionObservers.isEmpty else { return }
-    let (casePath, error) = ActionDescription.describe(action)
-    casePath.withCString { casePath in
-      withOptionalCString(error) { error in
-        var event = ttt_action_event(
-          struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
-          from_effect: origin == .effect, error: error)
-        for id in actionObservers.keys.sorted() {
-          guard let observer = actionObservers[id], observer.session.isAttached else { continue }
-          observer.session.deliveredCallbacks += 1
-          observer.callback(observer.context, &event)
-        }
+  /// Opens an output for `session`: the terminal (`path == nil`, the terminal owner only) or a
+  /// file, FIFO or device (see ``OutputFile``).
+  func openOutput(
+    for session: FrontEndSession, path: String?, append: Bool
+  ) throws(HostCallError) -> SessionOutput {
+    let output: SessionOutput
+    if let path {
+      let descriptor: Int32
+      do {
+        descriptor = try OutputFile.open(
+          path, append: append, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
+      } catch {
+        throw .invalid(error.description)
       }
+      let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true)
+      sink.backlogLimit = Self.observerBacklogLimit
+      sink.onFailure = { [weak self, weak session] sink, failure in
+        guard let self, let session, session.isAttached else { return }
+        requests.append(
+          .dropFailedOutput(reason: "cannot write \(sink.name): \(failure)"), from: session)
+      }
+      output = SessionOutput(sink: sink, session: session, isOwned: true)
+    } else {
+      guard session.ownsTerminal else {
+        throw .invalid(
+          "only the terminal owner writes to the terminal; give '\(session.name)' an output "
+            + "file instead")
+      }
+      output = SessionOutput(sink: terminalOutput, session: session, isOwned: false)
+    }
+    session.outputs.append(output)
+    return output
+  }
+
+  /// Closes the outputs `session` opened, each once what was written to it is out (or failed).
+  private func closeOutputs(of session: FrontEndSession) {
+    for output in session.outputs where output.isOwned {
+      let sink = output.sink
+      sink.onFailure = nil
+      sink.flush()
+      guard sink.backlog > 0, sink.failure == nil else {
+        sink.close()
+        continue
+      }
+      closingOutputs.append(sink)
+      sink.onDrain = { [weak self] sink in
+        sink.close()
+        self?.closingOutputs.removeAll { $0 === sink }
+      }
+    }
+    session.outputs.removeAll()
+  }
+
+  /// Writes everything written so far, now (tests read files right after a send).
+  public func flushOutputs() { OutputFlusher.flushAll() }
+
+  /// Writes what every output still holds, waiting at most `limit` for readers to take it.
+  private func drainOutputs(within limit: Duration) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now + limit
+    while true {
+      OutputFlusher.flushAll()
+      let sinks = [terminalOutput] + sessions.flatMap { $0.outputs.map(\.sink) } + closingOutputs
+      let waiting = sinks.filter { $0.failure == nil && $0.backlog > 0 }
+      guard !waiting.isEmpty, clock.now < deadline else { return }
+      try? await Task.sleep(for: .milliseconds(5))
     }
   }
 
@@ -309,7 +305,12 @@ public final class FrontEndHost {
       case TTT_LOG_WARNING: "warning"
       default: "error"
       }
-    let line = "tictactoe: [\(session.name)] \(label): \(message)"
+    say("tictactoe: [\(session.name)] \(label): \(message)")
+  }
+
+  /// Writes a line of the host's own, or keeps it while a full-screen front end owns the
+  /// terminal (it would be drawn over).
+  private func say(_ line: String) {
     if terminalOwner?.frontEnd.isFullScreen == true {
       heldLogLines.append(line)
       if heldLogLines.count > 1000 { heldLogLines.removeFirst(heldLogLines.count - 1000) }
@@ -329,64 +330,46 @@ public final class FrontEndHost {
   /// Queues a front end's request, carried out after the current callback returns.
   func enqueueRequest(
     _ kind: UInt32, argument: String, from session: FrontEndSession
-  ) -> Result<Void, HostActionError> {
+  ) throws(HostCallError) {
     guard !session.isDetaching else {
       // It would be carried out after detach returns, by a front end that is gone.
-      return .failure(
-        .init(status: TTT_ERR_DETACHED, message: "requests made while detaching are refused"))
+      throw HostCallError(
+        status: TTT_ERR_DETACHED, message: "requests made while detaching are refused")
     }
-    let request = ttt_request(rawValue: kind)
+    let request = try HostRequest(kind: kind, argument: argument)
     switch request {
-    case TTT_REQUEST_SWITCH, TTT_REQUEST_ATTACH, TTT_REQUEST_DETACH:
-      guard !argument.isEmpty else {
-        return .failure(.invalid("this request needs an argument naming a front end"))
+    case .switchTerminal(let target), .attach(let target):
+      // Load it now, so that a front end that cannot be loaded is refused while the user is
+      // still looking at the screen that asked.
+      do {
+        _ = try load(FrontEndSpec(target))
+      } catch {
+        throw .unknown(error.description)
       }
-      if request != TTT_REQUEST_DETACH {
-        // Load it now, so that a front end that cannot be loaded is refused while the user is
-        // still looking at the screen that asked.
-        do {
-          _ = try FrontEndLoader.load(path: resolve(FrontEndSpec(argument)), policy: loadPolicy)
-        } catch {
-          return .failure(.unknown(error.description))
-        }
-      }
-    case TTT_REQUEST_QUIT, TTT_REQUEST_SETTLE:
-      break
-    default:
-      return .failure(.init(status: TTT_ERR_UNSUPPORTED, message: "unknown request \(kind)"))
+    default: break
     }
-    if request == TTT_REQUEST_SETTLE {
-      // Hold input back from now on, not from when the request is carried out, so that no
-      // input (or end of input) slips in before the settle starts.
-      settlesInProgress += 1
-      isInputPaused = true
+    switch request {
+    // Hold input back from now on, not from when the request is carried out, so that no input
+    // (or end of input) reaches a front end that is about to settle or go.
+    case .settle, .switchTerminal: input.hold()
+    case .quit: input.close()
+    default: break
     }
-    requests.append(Request(kind: request, argument: argument, session: session))
-    scheduleDrain()
-    return .success(())
+    requests.append(request, from: session)
   }
 
-  private func scheduleDrain() {
-    guard !isDrainScheduled else { return }
-    isDrainScheduled = true
-    Task { @MainActor in
-      self.isDrainScheduled = false
-      self.drainRequests()
-    }
-  }
-
-  private func drainRequests() {
-    defer { if !isInputPaused { resumeInput() } }
-    while !requests.isEmpty {
-      let request = requests.removeFirst()
-      switch request.kind {
-      case TTT_REQUEST_SWITCH: switchTerminal(from: request.session, to: request.argument)
-      case TTT_REQUEST_ATTACH: attachObserver(request.argument, requestedBy: request.session)
-      case TTT_REQUEST_DETACH: detachByName(request.argument, requestedBy: request.session)
-      case TTT_REQUEST_QUIT: quit()
-      case TTT_REQUEST_SETTLE: settle(for: request.session)
-      default: break
-      }
+  private func perform(_ entry: RequestQueue.Entry) {
+    switch entry.request {
+    case .switchTerminal(let target):
+      switchTerminal(from: entry.session, to: target)
+      input.release()
+    case .attach(let target): attachObserver(target, requestedBy: entry.session)
+    case .detach(let name): detachByName(name, requestedBy: entry.session)
+    case .quit: quit(.requested(by: entry.session))
+    case .settle: settle(for: entry.session)
+    case .dropFailedOutput(let reason):
+      say("tictactoe: detaching \(entry.session.name): \(reason)")
+      detach(entry.session)
     }
   }
 
@@ -395,7 +378,7 @@ public final class FrontEndHost {
     // Check the new front end can be loaded before giving up the current one (the request was
     // checked when it was made; the library may have gone since).
     do {
-      _ = try FrontEndLoader.load(path: resolve(spec), policy: loadPolicy)
+      _ = try load(spec)
     } catch {
       log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.description)
       return
@@ -407,7 +390,7 @@ public final class FrontEndHost {
       // Fall back to the front end that asked, so the user is never left without a screen.
       if case .failure(let error) = attach(session.spec, ownsTerminal: wasOwner) {
         diagnostics("tictactoe: \(error)")
-        quit(code: 3)
+        quit(.noFrontEnd)
       }
     }
   }
@@ -419,7 +402,7 @@ public final class FrontEndHost {
   }
 
   private func detachByName(_ name: String, requestedBy session: FrontEndSession) {
-    guard let target = sessions.last(where: { $0.name == name && !$0.ownsTerminal }) else {
+    guard let target = registry.observer(named: name) else {
       let reason =
         sessions.contains { $0.name == name }
         ? "'\(name)' owns the terminal; switch to another front end instead"
@@ -432,35 +415,47 @@ public final class FrontEndHost {
 
   // MARK: Input
 
-  /// Hands input bytes to the terminal owner; `consumed` is called once the owner has taken
-  /// them (later, while a settle holds input back).
-  public func deliverInput(_ bytes: [UInt8], consumed: @escaping () -> Void) {
-    guard !isInputPaused else {
-      pendingInput.append((bytes, consumed))
-      return
-    }
-    if let owner = terminalOwner, let onInput = owner.descriptor.on_input, !bytes.isEmpty {
-      bytes.withUnsafeBufferPointer { onInput(owner.instance, $0.baseAddress, $0.count) }
-    }
-    consumed()
-  }
-
-  /// The input ended: tells the owner, lets it finish what it still has to do (it may settle
-  /// several times), then settles effects and quits with status 0.
-  public func endOfInput() {
-    guard !isInputPaused else {
-      isEndOfInputPending = true
-      return
-    }
-    if !hasDeliveredEndOfInput, let owner = terminalOwner {
-      hasDeliveredEndOfInput = true
-      owner.descriptor.on_input?(owner.instance, nil, 0)
-      if isInputPaused {
-        isEndOfInputPending = true
-        return
+  /// Reads the host's input from `source` from now on, handing it to the terminal owner. A
+  /// failed read ends the input, and the host then exits with ``ExitStatus/inputFailed``.
+  public func readInput(from source: InputSource) {
+    source.onRead = { [unowned self] result in
+      switch result {
+      case .bytes(let bytes): input.receive(bytes)
+      case .end: input.receiveEnd()
+      case .failure(let message):
+        input.onEnd = { [unowned self] in quit(.inputFailed(message)) }
+        input.receiveEnd()
       }
     }
-    quit()
+    input.read(from: source)
+  }
+
+  /// Hands input bytes to the terminal owner, as if read (for hosts fed by hand, and tests).
+  public func deliverInput(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { input.receive($0) }
+  }
+
+  /// The input ended: the owner consumes what is left (it may settle several times), then the
+  /// host settles effects and quits.
+  public func endOfInput() {
+    input.receiveEnd()
+  }
+
+  /// Gives the owner `bytes` with `TTT_INPUT_*` `flags`; returns how many it consumed.
+  private func handToOwner(_ bytes: UnsafeRawBufferPointer, flags: UInt32) -> Int {
+    guard let owner = terminalOwner else { return bytes.count }
+    let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    if let consumeInput = owner.frontEnd.consumeInput {
+      return consumeInput(owner.instance, start, bytes.count, flags)
+    }
+    // ABI 1.0 and 1.1: every byte handed counts as consumed; the end is a call with none.
+    guard let onInput = owner.descriptor.on_input else { return bytes.count }
+    if bytes.count > 0 { onInput(owner.instance, start, bytes.count) }
+    if flags & UInt32(TTT_INPUT_END) != 0, input.phase == .flowing, !owner.hasSeenEndOfInput {
+      owner.hasSeenEndOfInput = true
+      onInput(owner.instance, nil, 0)
+    }
+    return bytes.count
   }
 
   /// Tells the terminal owner about a new terminal size.
@@ -469,10 +464,12 @@ public final class FrontEndHost {
     onResize(owner.instance, UInt32(clamping: columns), UInt32(clamping: rows))
   }
 
-  /// Tells the terminal owner the process is being suspended or was resumed.
+  /// Tells the terminal owner the process is being suspended or was resumed; before a
+  /// suspension, writes out what it wrote to restore the terminal.
   public func suspend(resumed: Bool) {
     guard let owner = terminalOwner, let onSuspend = owner.descriptor.on_suspend else { return }
     onSuspend(owner.instance, resumed)
+    if !resumed { terminalOutput.drain(within: 100) }
   }
 
   // MARK: Settling and quitting
@@ -496,74 +493,62 @@ public final class FrontEndHost {
   private func settle(for session: FrontEndSession) {
     Task { @MainActor in
       let timedOut = await self.settleEffects()
-      self.settlesInProgress -= 1
-      self.isInputPaused = self.settlesInProgress > 0 || self.isQuitting
       if session.isAttached, let onSettled = session.descriptor.on_settled {
         session.deliveredCallbacks += 1
         onSettled(session.instance, timedOut)
       }
-      self.resumeInput()
+      self.input.release()
     }
   }
 
-  private func resumeInput() {
-    while !isInputPaused, !pendingInput.isEmpty {
-      let (bytes, consumed) = pendingInput.removeFirst()
-      deliverInput(bytes, consumed: consumed)
+  /// Quits: settles effects first when `reason` allows it (bounded by the settle timeout),
+  /// detaches every front end, writes out what they wrote, and exits with the reason's status.
+  ///
+  /// A signal while a quit is under way ends the host at once with the signal's status.
+  public func quit(_ reason: QuitReason = .requested(by: nil)) {
+    if quitReason != nil {
+      if case .signal = reason { Task { @MainActor in await self.finish(reason) } }
+      return
     }
-    if !isInputPaused, isEndOfInputPending {
-      isEndOfInputPending = false
-      endOfInput()
-    }
-  }
-
-  /// Settles effects (bounded), detaches every front end and exits with `code`.
-  public func quit(code: Int32 = 0) {
-    guard !isQuitting else { return }
-    isQuitting = true
-    isInputPaused = true
+    quitReason = reason
+    input.close()
     Task { @MainActor in
-      if code == 0 { _ = await self.settleEffects() }
-      self.detachAll()
-      self.flushHeldLogLines()
-      self.onExit(code)
+      var reason = reason
+      if reason.settlesFirst, await self.settleEffects() {
+        reason = .effectsAbandoned(after: reason, work: self.workInFlight())
+        let asker = reason.requester ?? self.terminalOwner
+        if let asker, asker.isAttached, let onSettled = asker.descriptor.on_settled {
+          asker.deliveredCallbacks += 1
+          onSettled(asker.instance, true)
+        }
+      }
+      await self.finish(reason)
     }
   }
-}
 
-/// What one feature handle reads, to tell whether it changed.
-private enum FeatureSnapshot: Equatable {
-  case value(AnyHashableEquatable?)
+  private func finish(_ reason: QuitReason) async {
+    guard !hasFinished else { return }
+    hasFinished = true
+    if let message = reason.message { diagnostics("tictactoe: \(message)") }
+    detachAll()
+    flushHeldLogLines()
+    await drainOutputs(within: reason.isUrgent ? .milliseconds(100) : settleTimeout)
+    onExit(reason.exitStatus)
+  }
 
-  init(_ feature: HostFeature, _ state: TicTacToe.State) {
-    switch (feature, state) {
-    case (.root, _): self = .value(AnyHashableEquatable(state))
-    case (.login, .login(let login)): self = .value(AnyHashableEquatable(login))
-    case (.twoFactor, .login(let login)):
-      self = .value(login.twoFactor.map(AnyHashableEquatable.init))
-    case (.newGame, .newGame(let newGame)): self = .value(AnyHashableEquatable(newGame))
-    case (.game, .newGame(let newGame)): self = .value(newGame.game.map(AnyHashableEquatable.init))
-    default: self = .value(nil)
+  /// What is still running, in words: "the login request".
+  private func workInFlight() -> String {
+    let count = store.effectsInFlight
+    var work: [String] = []
+    switch store.state {
+    case .login(let login):
+      if login.isLoginRequestInFlight { work.append("the login request") }
+      if login.twoFactor?.isTwoFactorRequestInFlight == true {
+        work.append("the two-factor request")
+      }
+    case .newGame: break
     }
+    let effects = count == 1 ? "1 effect" : "\(count) effects"
+    return work.isEmpty ? effects : "\(effects): \(work.joined(separator: ", "))"
   }
-}
-
-/// An equatable value of any type.
-private struct AnyHashableEquatable: Equatable {
-  let value: Any
-  let isEqual: (Any) -> Bool
-
-  init<T: Equatable>(_ value: T) {
-    self.value = value
-    self.isEqual = { ($0 as? T) == value }
-  }
-
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.isEqual(rhs.value) }
-}
-
-private func withOptionalCString<R>(
-  _ string: String?, _ body: (UnsafePointer<CChar>?) -> R
-) -> R {
-  guard let string else { return body(nil) }
-  return string.withCString { body($0) }
 }

@@ -10,7 +10,9 @@ public enum FrontEndLoader {
   private static let cache = Mutex<[String: LoadedFrontEnd]>([:])
 
   /// The smallest descriptor the host accepts: ABI 1.0's, up to and including `on_settled`.
-  static let minimumDescriptorSize = MemoryLayout<ttt_frontend_descriptor>.size
+  static let minimumDescriptorSize =
+    MemoryLayout<ttt_frontend_descriptor>.offset(of: \.on_settled)!
+    + MemoryLayout<UnsafeRawPointer>.size
 
   /// Loads the library at the absolute `path`, made canonical (symbolic links resolved), and
   /// validates its descriptor. A relative path is refused, and so is a file that `policy` finds
@@ -59,6 +61,11 @@ public enum FrontEndLoader {
       throw failure("no such file")
     }
     guard !isDirectory.boolValue else { throw failure("is a directory, not a shared library") }
+    // dlopen would block on a FIFO until a writer came, and read a device for ever.
+    var status = stat()
+    guard stat(absolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw failure("is not a regular file (a FIFO, a socket or a device), not a shared library")
+    }
     guard let handle = dlopen(absolute, RTLD_NOW | RTLD_LOCAL) else {
       let message = dlerror().map { String(cString: $0) } ?? "unknown error"
       throw failure("not a loadable shared library (\(message))")
@@ -133,8 +140,14 @@ public enum FrontEndLoader {
       throw failure("its descriptor has a NULL detach callback")
     }
     let readsInput = descriptor.pointee.flags & UInt32(TTT_FRONTEND_READS_INPUT) != 0
-    guard !readsInput || descriptor.pointee.on_input != nil else {
-      throw failure("it declares that it reads input but its on_input callback is NULL")
+    let hasConsumeInput =
+      minor >= 2
+      && Int(descriptor.pointee.struct_size) >= MemoryLayout<ttt_frontend_descriptor>.size
+      && descriptor.pointee.consume_input != nil
+    guard !readsInput || descriptor.pointee.on_input != nil || hasConsumeInput else {
+      throw failure(
+        "it declares that it reads input but both its on_input and consume_input callbacks are "
+          + "NULL")
     }
     return (name, summary, version, "\(major).\(minor)")
   }

@@ -17,6 +17,8 @@ public final class FrontEndSession: Sendable {
     var isAttached = false
     var isDetaching = false
     var handles: [HostFeature: StoreHandle] = [:]
+    var outputs: [SessionOutput] = []
+    var hasSeenEndOfInput = false
     var deliveredCallbacks = 0
   }
 
@@ -53,6 +55,18 @@ public final class FrontEndSession: Sendable {
   var isDetaching: Bool {
     get { mainThreadState.isDetaching }
     set { mainThreadState.isDetaching = newValue }
+  }
+
+  /// Whether an ABI 1.1 owner was told that the input ended (`on_input` with no bytes).
+  var hasSeenEndOfInput: Bool {
+    get { mainThreadState.hasSeenEndOfInput }
+    set { mainThreadState.hasSeenEndOfInput = newValue }
+  }
+
+  /// The outputs the host opened for it (`open_output`).
+  var outputs: [SessionOutput] {
+    get { mainThreadState.outputs }
+    set { mainThreadState.outputs = newValue }
   }
 
   /// How many change, action and settle callbacks the host has called on this front end; the

@@ -60,7 +60,9 @@ enum HostAPI {
         send_path: { HostAPI.sendPath($0, $1, $2, $3) },
         make_sender: { HostAPI.makeSender($0, $1) },
         field_count: { HostAPI.fieldCount($0) },
-        field_at: { HostAPI.fieldAt($0, $1) }
+        field_at: { HostAPI.fieldAt($0, $1) },
+        open_output: { HostAPI.openOutput($0, $1, $2) },
+        write: { HostAPI.write($0, $1, $2) }
       ))
     return UnsafePointer(table)
   }()
@@ -275,7 +277,7 @@ enum HostAPI {
       {
       case .failure(let error): return fail(session, error)
       case .success(let decoded):
-        return host.send(decoded.action, entry: decoded.entry, from: session)
+        return host.bridge.send(decoded.action, entry: decoded.entry, from: session)
       }
     }
     if isStoreThread() { return MainActor.assumeIsolated { apply() } }
@@ -298,7 +300,7 @@ enum HostAPI {
     if isStoreThread() {
       return MainActor.assumeIsolated {
         guard let host = session.host, session.isAttached else { return fail(session, .detached) }
-        return host.send(action, entry: entry, from: session)
+        return host.bridge.send(action, entry: entry, from: session)
       }
     }
     StoreThreadQueue.shared.enqueue {
@@ -309,7 +311,7 @@ enum HostAPI {
             + "before the store thread got to it")
         return
       }
-      if host.send(action, entry: entry, from: session) != TTT_OK {
+      if host.bridge.send(action, entry: entry, from: session) != TTT_OK {
         host.log(
           from: session, level: TTT_LOG_WARNING.rawValue,
           message: "an action sent from another thread was rejected: " + session.lastErrorMessage)
@@ -382,7 +384,7 @@ enum HostAPI {
     }
     nonisolated(unsafe) let context = context
     return MainActor.assumeIsolated {
-      host.subscribe(handle, callback: callback, context: context)
+      host.bridge.subscribe(handle, callback: callback, context: context)
     }
   }
 
@@ -399,7 +401,7 @@ enum HostAPI {
     }
     nonisolated(unsafe) let context = context
     return MainActor.assumeIsolated {
-      host.observeActions(session, callback: callback, context: context)
+      host.bridge.observeActions(session, callback: callback, context: context)
     }
   }
 
@@ -407,7 +409,7 @@ enum HostAPI {
     guard let (session, host) = storeThreadSession(hostPointer, routine: "unsubscribe") else {
       return
     }
-    MainActor.assumeIsolated { host.unsubscribe(id, of: session) }
+    MainActor.assumeIsolated { host.bridge.unsubscribe(id, of: session) }
   }
 
   // MARK: Errors, logs, requests
@@ -443,10 +445,67 @@ enum HostAPI {
     }
     let argument = argument.map { String(cString: $0) } ?? ""
     return MainActor.assumeIsolated {
-      switch host.enqueueRequest(kind, argument: argument, from: session) {
-      case .success: return TTT_OK
-      case .failure(let error): return fail(session, error)
+      do throws(HostCallError) {
+        try host.enqueueRequest(kind, argument: argument, from: session)
+        return TTT_OK
+      } catch {
+        return fail(session, error)
       }
+    }
+  }
+
+  // MARK: Output
+
+  private static func openOutput(
+    _ hostPointer: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ flags: UInt32
+  ) -> OpaquePointer? {
+    guard let (session, host) = storeThreadSession(hostPointer, routine: "open_output") else {
+      return nil
+    }
+    var text: String?
+    if let path {
+      switch ActionImport.string(path) {
+      case .success(let string) where !string.isEmpty: text = string
+      case .success: return failNil(session, .invalid("the output path is empty"))
+      case .failure(let error): return failNil(session, error)
+      }
+    }
+    let append = flags & UInt32(TTT_OUTPUT_APPEND) != 0
+    let output: SessionOutput? = MainActor.assumeIsolated {
+      do throws(HostCallError) {
+        return try host.openOutput(for: session, path: text, append: append)
+      } catch {
+        session.setLastError(error.message)
+        return nil
+      }
+    }
+    return output?.pointer
+  }
+
+  private static func write(
+    _ outputPointer: OpaquePointer?, _ bytes: UnsafeRawPointer?, _ length: Int
+  ) -> ttt_status {
+    guard let output = HandleRegistry.lookup(outputPointer, as: SessionOutput.self) else {
+      return TTT_ERR_INVALID_ARGUMENT
+    }
+    let session = output.session
+    guard isStoreThread() else {
+      session.setLastError("write must be called on the store thread")
+      return TTT_ERR_INVALID_ARGUMENT
+    }
+    guard session.isAttached else { return fail(session, .detached) }
+    guard length == 0 || bytes != nil else { return fail(session, .invalid("the bytes are NULL")) }
+    nonisolated(unsafe) let bytes = bytes
+    return MainActor.assumeIsolated {
+      let sink = output.sink
+      guard length == 0 || sink.write(UnsafeRawBufferPointer(start: bytes, count: length)) else {
+        return fail(
+          session,
+          HostCallError(
+            status: TTT_ERR_OUTPUT_FAILED,
+            message: "cannot write \(sink.name): \(sink.failure?.description ?? "closed")"))
+      }
+      return TTT_OK
     }
   }
 
@@ -493,7 +552,13 @@ enum HostAPI {
     return TTT_ERR_DETACHED
   }
 
-  static func fail(_ session: FrontEndSession, _ error: HostActionError) -> ttt_status {
+  private static func failNil(_ session: FrontEndSession, _ error: HostCallError) -> OpaquePointer?
+  {
+    session.setLastError(error.message)
+    return nil
+  }
+
+  static func fail(_ session: FrontEndSession, _ error: HostCallError) -> ttt_status {
     session.setLastError(error.message)
     return error.status
   }

@@ -1,8 +1,9 @@
 import TicTacToeFrontendABI
 
-/// Why a front end's call was refused: a status code and the message `last_error` then gives.
+/// Why a host routine refused a front end's call: the status it returns and the message
+/// `last_error` then gives.
 /// Messages never contain secrets.
-public struct HostActionError: Error, Equatable, Sendable {
+public struct HostCallError: Error, Equatable, Sendable {
   /// The ABI status.
   public let status: ttt_status
   /// What was wrong, in one line.

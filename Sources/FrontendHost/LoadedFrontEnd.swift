@@ -25,6 +25,20 @@ public struct LoadedFrontEnd: @unchecked Sendable {
   public var readsInput: Bool { flags & UInt32(TTT_FRONTEND_READS_INPUT) != 0 }
   /// Whether it draws on the terminal.
   public var writesTerminal: Bool { flags & UInt32(TTT_FRONTEND_WRITES_TERMINAL) != 0 }
+  /// Its ABI 1.2 `consume_input`, if its descriptor is new enough to have one and sets it.
+  var consumeInput:
+    (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int, UInt32) -> Int)?
+  {
+    // Read only within the descriptor's own size: an older one ends before the field.
+    guard let offset = MemoryLayout<ttt_frontend_descriptor>.offset(of: \.consume_input),
+      Int(descriptor.pointee.struct_size) >= offset + MemoryLayout<UnsafeRawPointer>.size,
+      descriptor.pointee.abi_minor >= 2
+    else { return nil }
+    return UnsafeRawPointer(descriptor).load(
+      fromByteOffset: offset,
+      as: (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int, UInt32) -> Int)?
+        .self)
+  }
   /// Whether it takes over the whole screen.
   public var isFullScreen: Bool { flags & UInt32(TTT_FRONTEND_FULL_SCREEN) != 0 }
 }

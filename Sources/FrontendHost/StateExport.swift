@@ -102,7 +102,7 @@ enum StateExport {
 
   /// Copies `value` into the caller's struct, at most `out.struct_size` bytes (the caller may
   /// have been built against an older, smaller struct).
-  static func copy<T>(_ value: T, to out: UnsafeMutablePointer<T>) -> HostActionError? {
+  static func copy<T>(_ value: T, to out: UnsafeMutablePointer<T>) -> HostCallError? {
     let callerSize = Int(UnsafeRawPointer(out).load(as: UInt32.self))
     guard callerSize >= MemoryLayout<UInt32>.size else {
       return .invalid("struct_size \(callerSize) is too small")

@@ -7,7 +7,7 @@ enum TextEdit {
   /// The action tag that sets `field`, and the field's current value in `state`.
   static func current(
     _ field: UInt32, in state: TicTacToe.State
-  ) -> Result<(tag: ttt_action_tag, value: String), HostActionError> {
+  ) -> Result<(tag: ttt_action_tag, value: String), HostCallError> {
     switch (ttt_text_field(rawValue: field), state) {
     case (TTT_FIELD_LOGIN_EMAIL, .login(let login)):
       return .success((TTT_ACTION_LOGIN_SET_EMAIL, login.email))
@@ -34,7 +34,7 @@ enum TextEdit {
   /// `value` after `edit` with `text`.
   static func apply(
     _ edit: UInt32, text: String?, to value: String
-  ) -> Result<String, HostActionError> {
+  ) -> Result<String, HostCallError> {
     switch ttt_text_edit(rawValue: edit) {
     case TTT_EDIT_APPEND:
       guard let text else { return .failure(.invalid("TTT_EDIT_APPEND needs a text, got NULL")) }

@@ -1,11 +1,17 @@
 /*
- * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.1.
+ * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.2.
  *
  * A front end is a shared library that the host opens with dlopen. It exports one symbol,
  * `tictactoe_frontend_entry`, returning a descriptor with its name, versions and callbacks.
  * On attach the host hands it a table of host routines (`ttt_host_api`) and a root store
  * handle; through them the front end reads typed state, sends typed user intents, subscribes to
  * changes, logs, and asks the host to switch, attach or detach front ends.
+ *
+ * I/O (ABI 1.2). The host owns every descriptor of the process: a front end reads no
+ * descriptor and writes none. Its input is handed to it (`consume_input`), and it writes
+ * through outputs the host opens for it (`open_output`, `write`). The host writes them without
+ * ever blocking, flushes them before it waits for more input, and deals with failed writes
+ * itself (see `write`).
  *
  * This header is all a front end needs: plain C11, only <stdint.h>, <stddef.h>, <stdbool.h>.
  *
@@ -47,7 +53,7 @@ extern "C" {
 /* The ABI version this header describes. A major bump breaks compatibility; a minor bump only
  * appends fields or routines. */
 #define TTT_ABI_VERSION_MAJOR 1u
-#define TTT_ABI_VERSION_MINOR 1u
+#define TTT_ABI_VERSION_MINOR 2u
 
 /* The symbol every front end exports. */
 #define TTT_FRONTEND_ENTRY_SYMBOL "tictactoe_frontend_entry"
@@ -79,6 +85,9 @@ typedef enum ttt_status {
   TTT_ERR_UNSUPPORTED = 5,
   /* The front end was detached; its handles no longer work. */
   TTT_ERR_DETACHED = 6,
+  /* (ABI 1.2) An output failed: its reader went away, its disk is full, or it stopped reading.
+   * Everything written to it from then on is dropped. */
+  TTT_ERR_OUTPUT_FAILED = 7,
 } ttt_status;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -274,6 +283,16 @@ typedef struct ttt_store ttt_store;
 /* The host as seen by one attached front end. Owned by the host; valid until detach. */
 typedef struct ttt_host ttt_host;
 
+/* (ABI 1.2) An output the host opened for a front end (open_output). Owned by the host; valid
+ * until detach. */
+typedef struct ttt_output ttt_output;
+
+/* Flags of open_output. */
+enum {
+  /* Append to an existing file instead of truncating it. */
+  TTT_OUTPUT_APPEND = 1u << 0,
+};
+
 /* Called when the state read through a handle changed. [store-thread] */
 typedef void (*ttt_change_callback)(void *context);
 
@@ -401,6 +420,26 @@ typedef struct ttt_host_api {
    * the end). [thread-safe] */
   size_t (*field_count)(ttt_host *host);
   const ttt_field_info *(*field_at)(ttt_host *host, size_t index);
+
+  /* ---- ABI 1.2: output through the host. Check `abi_minor >= 2` before using these. ---- */
+
+  /* Opens an output for this front end. `path` NULL: the terminal (standard output), for the
+   * terminal owner only. Otherwise a file, FIFO or device, opened by the host with the care it
+   * takes for libraries: a symbolic link or a file of another user is refused, a new file is
+   * created with mode 0600, an existing one is truncated unless `flags` has TTT_OUTPUT_APPEND,
+   * and a FIFO that no process reads is refused at once (never waited for).
+   * `--allow-unsafe-frontends` lifts the link and owner rules. Returns NULL, with last_error,
+   * on failure. The host closes the output after detach returns, once what was written to it
+   * is flushed. `path` is [borrowed-call]. [store-thread] */
+  ttt_output *(*open_output)(ttt_host *host, const char *path, uint32_t flags);
+
+  /* Queues `length` bytes on `output`, copied before it returns; never blocks. What a front end
+   * writes is flushed before the host waits for more input, so a person sees each answer at
+   * once and a pipe gets large writes. If the output fails (EPIPE, ENOSPC, EIO, a reader that
+   * stopped reading), this returns TTT_ERR_OUTPUT_FAILED from then on, and the host acts:
+   * an observer is detached after the current callback, with one line on standard error; a
+   * failed terminal output ends the host (exit status 4). [store-thread] */
+  ttt_status (*write)(ttt_output *output, const void *bytes, size_t length);
 } ttt_host_api;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -449,7 +488,9 @@ typedef struct ttt_frontend_descriptor {
    * free its memory. Its handles and subscriptions stop working after it returns. */
   void (*detach)(void *instance);
 
-  /* Input bytes for the terminal owner. [borrowed-call]. `length == 0` means end of input.
+  /* Input bytes for the terminal owner (ABI 1.0 and 1.1). [borrowed-call]. `length == 0` means
+   * end of input. Every byte handed here counts as consumed: bytes a 1.1 front end kept unread
+   * when it asked for a switch are lost. A 1.2 front end sets consume_input instead.
    * Optional (NULL) for front ends without TTT_FRONTEND_READS_INPUT. */
   void (*on_input)(void *instance, const uint8_t *bytes, size_t length);
 
@@ -461,9 +502,40 @@ typedef struct ttt_frontend_descriptor {
   void (*on_suspend)(void *instance, bool resumed);
 
   /* A TTT_REQUEST_SETTLE finished; `timed_out` if effects were still running at the host's
-   * settle timeout (they keep running). Optional. */
+   * settle timeout (they keep running). A TTT_REQUEST_QUIT whose settle timed out calls it too,
+   * with `timed_out` true, before detach. Optional. */
   void (*on_settled)(void *instance, bool timed_out);
+
+  /* ---- ABI 1.2 ---- */
+
+  /* Input for the terminal owner, in place of on_input (a 1.2 front end that reads input sets
+   * this one; the host then never calls on_input). Returns how many of the `length` bytes it
+   * consumed, from the start. [borrowed-call]
+   *
+   * The input belongs to the host. It keeps what a front end did not consume and hands it
+   * again, first, with whatever arrives later; so a front end keeps no read-ahead of its own.
+   * A line-oriented front end consumes whole lines and leaves a partial one. The host calls
+   * again when more bytes arrive, or with a flag:
+   *   TTT_INPUT_END   no more bytes will come (`length` may be 0). What it leaves unconsumed
+   *                   now is dropped, unless it asked for a settle (it is handed again then).
+   *   TTT_INPUT_IDLE  nothing more arrived within 25 ms of the last call: what it left is all
+   *                   there is for now (a lone ESC is the Escape key, not the start of a
+   *                   sequence).
+   * A front end that requests SETTLE, SWITCH or QUIT from here returns the count up to the end
+   * of the command that asked, and stops: the host hands nothing more while a settle runs,
+   * gives the bytes after a switch to the next terminal owner, and reads no more after a quit.
+   * So a piped script that switches front ends mid-stream loses nothing. The host stops reading
+   * while 4 MiB are left unconsumed; a front end must consume something of that much (the
+   * JSON-lines front end reports a line over 1 MiB and consumes it), or the host drops it.
+   * Optional (NULL) for front ends without TTT_FRONTEND_READS_INPUT. */
+  size_t (*consume_input)(void *instance, const uint8_t *bytes, size_t length, uint32_t flags);
 } ttt_frontend_descriptor;
+
+/* Flags of consume_input. */
+enum {
+  TTT_INPUT_END = 1u << 0,
+  TTT_INPUT_IDLE = 1u << 1,
+};
 
 /* The type of the entry symbol: returns the front end's descriptor, [static]. */
 typedef const ttt_frontend_descriptor *(*ttt_frontend_entry_fn)(void);
