@@ -9,9 +9,11 @@
  *   ROW COLUMN (rows and columns count from 1, "2 3")   again   quit (leave the game)
  *   :frontend NAME (switch the terminal to another front end)   :quit (exit)
  *
- * As the terminal owner it draws on standard output and reads standard input. With an argument
+ * As the terminal owner it draws on the terminal and is handed the input. With an argument
  * (`--frontend ./libmine.so:/tmp/mine.out`) it writes to that file instead, which is how it
- * watches a game as an observer while another front end owns the terminal.
+ * watches a game as an observer while another front end owns the terminal. It never touches a
+ * descriptor itself: the host opens its output, writes it without blocking, and hands it its
+ * input (ABI 1.2).
  *
  * Build:  cc $(pkg-config --cflags tictactoe-frontend) -shared -fPIC mine.c -o libmine.so
  * Run:    tictactoe --frontend ./libmine.so
@@ -19,15 +21,10 @@
  * Everything it needs is in tictactoe_frontend.h; it links nothing of the host. Every callback
  * below runs on the host's store thread, one at a time, so there is no locking anywhere.
  */
-#define _POSIX_C_SOURCE 200809L /* open, write and close under -std=c11 */
-
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "tictactoe_frontend.h"
 
@@ -48,32 +45,22 @@ struct mine {
   ttt_store *login, *two_factor, *new_game, *game;
   uint64_t subscription; /* the change subscription */
 
-  int out;       /* where screens go: standard output, or the file given as argument */
-  bool owns_out; /* whether we opened `out` (and so must close it) */
+  ttt_output *out;        /* where screens go: the terminal, or the file given as argument */
   char last_screen[4096]; /* what was drawn last, to skip redrawing an identical screen */
 
-  char *input; /* input bytes not handled yet (a partial line, or lines waiting for a settle) */
-  size_t input_length, input_capacity;
-  bool end_of_input; /* the host said the input ended */
-  bool settling;     /* a settle is in progress: handle no more lines until on_settled */
-  bool leaving;      /* we asked to quit or to switch: handle no more lines at all */
+  bool settling; /* a settle is in progress: consume no more lines until on_settled */
+  bool leaving;  /* we asked to quit or to switch: consume no more input at all */
 };
 
 /* ---------------------------------------------------------------------------------------- */
 /* Output                                                                                    */
 /* ---------------------------------------------------------------------------------------- */
 
-/* Writes all of `text`, retrying short writes. */
-static void write_all(int fd, const char *text, size_t length) {
-  while (length > 0) {
-    ssize_t written = write(fd, text, length);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      return;
-    }
-    text += written;
-    length -= (size_t)written;
-  }
+/* Writes `text` through the host, which buffers it and never blocks. If the output failed
+ * (its reader went away), the host deals with it: it detaches an observer, and ends when the
+ * terminal fails. Nothing for us to do but stop caring. */
+static void write_all(struct mine *mine, const char *text, size_t length) {
+  (void)mine->api->write(mine->out, text, length);
 }
 
 /* A screen being composed: printf into a fixed buffer; what does not fit is cut off. */
@@ -95,7 +82,7 @@ static void add(struct screen *screen, const char *format, ...) {
 static void say(struct mine *mine, const char *message) {
   struct screen line = {.length = 0};
   add(&line, "! %s\n", message);
-  write_all(mine->out, line.text, line.length);
+  write_all(mine, line.text, line.length);
 }
 
 static char mark(uint8_t cell) {
@@ -164,7 +151,7 @@ static void render(struct mine *mine) {
   if (root.active == TTT_FEATURE_NEW_GAME) render_new_game(mine, &screen);
   if (strcmp(screen.text, mine->last_screen) == 0) return;
   memcpy(mine->last_screen, screen.text, screen.length + 1);
-  write_all(mine->out, screen.text, screen.length);
+  write_all(mine, screen.text, screen.length);
 }
 
 /* The change callback: the state changed, so draw it again. [store-thread] */
@@ -221,8 +208,8 @@ static void handle_line(struct mine *mine, char *line) {
   while (*rest == ' ') rest++;
 
   /* Requests to the host: carried out after this callback returns. Once one is accepted we
-   * are about to be detached, so we stop handling input (lines we already received are
-   * dropped; the next front end gets the input that follows). */
+   * are about to be detached, so we consume no more input: the host hands what follows this
+   * line to the next front end. */
   if (strcmp(line, ":quit") == 0 || strcmp(line, ":frontend") == 0) {
     uint32_t request = strcmp(line, ":quit") == 0 ? TTT_REQUEST_QUIT : TTT_REQUEST_SWITCH;
     ttt_status status = mine->api->request(mine->host, request, rest);
@@ -280,30 +267,32 @@ static void handle_line(struct mine *mine, char *line) {
   say(mine, "unknown command; the commands of this screen are listed above it");
 }
 
-/* Handles complete lines, one at a time. After each line it asks the host to settle: the host
- * then holds input back until the effects that line started (a login request, say) finished,
- * and calls on_settled. So a piped script sees the same screens a person typing would. */
-static void handle_lines(struct mine *mine) {
-  while (!mine->settling && !mine->leaving) {
-    char *newline = memchr(mine->input, '\n', mine->input_length);
-    size_t length;
-    if (newline) length = (size_t)(newline - mine->input);
-    else if (mine->end_of_input && mine->input_length > 0) length = mine->input_length;
-    else return;
+/* Consumes complete lines, one at a time, and returns how many bytes that took. After each
+ * line it asks the host to settle and stops: the host holds the rest back until the effects
+ * that line started (a login request, say) finished, calls on_settled, and then hands the rest
+ * again. So a piped script sees the same screens a person typing would, and we keep no input
+ * of our own: a partial line stays with the host until its newline arrives. */
+static size_t handle_lines(struct mine *mine, const uint8_t *bytes, size_t length,
+                           bool end_of_input) {
+  size_t consumed = 0;
+  while (!mine->settling && !mine->leaving && consumed < length) {
+    const uint8_t *start = bytes + consumed;
+    const uint8_t *newline = memchr(start, '\n', length - consumed);
+    if (!newline && !end_of_input) break; /* a partial line: wait for the rest */
+    size_t line_length = newline ? (size_t)(newline - start) : length - consumed;
 
     char line[1024];
-    size_t kept = length < sizeof line - 1 ? length : sizeof line - 1;
-    memcpy(line, mine->input, kept);
+    size_t kept = line_length < sizeof line - 1 ? line_length : sizeof line - 1;
+    memcpy(line, start, kept);
     line[kept] = '\0';
     if (kept > 0 && line[kept - 1] == '\r') line[kept - 1] = '\0';
-    size_t consumed = newline ? length + 1 : length;
-    memmove(mine->input, mine->input + consumed, mine->input_length - consumed);
-    mine->input_length -= consumed;
+    consumed += newline ? line_length + 1 : line_length;
 
     handle_line(mine, line);
-    if (mine->leaving) return;
+    if (mine->leaving) break;
     mine->settling = mine->api->request(mine->host, TTT_REQUEST_SETTLE, NULL) == TTT_OK;
   }
+  return consumed;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -312,29 +301,25 @@ static void handle_lines(struct mine *mine) {
 
 static ttt_status attach(const ttt_host_api *api, ttt_host *host, const ttt_attach_info *info,
                          void **out_instance) {
-  /* Where to draw: the argument's file, or the terminal if we own it. */
-  int out = 1;
-  if (info->argument && info->argument[0] != '\0') {
-    out = open(info->argument, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (out < 0) {
-      api->log(host, TTT_LOG_ERROR, "cannot open the output file");
-      return TTT_ERR_INVALID_ARGUMENT;
-    }
-  } else if (!info->owns_terminal) {
+  /* Where to draw: the argument's file, or the terminal if we own it. The host opens it (no
+   * symbolic links, no files of other users, new files 0600) and closes it after detach. */
+  bool has_file = info->argument && info->argument[0] != '\0';
+  if (!has_file && !info->owns_terminal) {
     api->log(host, TTT_LOG_ERROR,
              "as an observer, " FRONTEND_NAME " needs an output file: --frontend PATH:FILE");
     return TTT_ERR_INVALID_ARGUMENT;
   }
-
-  struct mine *mine = calloc(1, sizeof *mine);
-  if (!mine) {
-    if (out != 1) close(out);
+  ttt_output *out = api->open_output(host, has_file ? info->argument : NULL, 0);
+  if (!out) {
+    api->log(host, TTT_LOG_ERROR, api->last_error(host));
     return TTT_ERR_INVALID_ARGUMENT;
   }
+
+  struct mine *mine = calloc(1, sizeof *mine);
+  if (!mine) return TTT_ERR_INVALID_ARGUMENT;
   mine->api = api;
   mine->host = host;
   mine->out = out;
-  mine->owns_out = out != 1;
   /* Scoped handles exist even while their feature is off screen; reads then answer
    * TTT_ERR_INACTIVE. They stay valid until detach, so take them once. */
   mine->root = api->root(host);
@@ -356,30 +341,16 @@ static void detach(void *instance) {
   struct mine *mine = instance;
   /* The host ends our subscriptions on detach anyway; ending them is good manners. */
   mine->api->unsubscribe(mine->host, mine->subscription);
-  /* Nothing to restore: we never changed terminal modes. Free what we own. */
-  if (mine->owns_out) close(mine->out);
-  free(mine->input);
+  /* Nothing to restore: we never changed terminal modes. The host closes our output. */
   free(mine);
 }
 
-/* Input bytes, when we own the terminal. They are borrowed: copy what we keep. A length of 0
- * means the input ended; the host quits once we stop asking it to settle. */
-static void on_input(void *instance, const uint8_t *bytes, size_t length) {
-  struct mine *mine = instance;
-  if (length == 0) {
-    mine->end_of_input = true;
-  } else {
-    if (mine->input_length + length > mine->input_capacity) {
-      size_t capacity = (mine->input_length + length) * 2;
-      char *grown = realloc(mine->input, capacity);
-      if (!grown) return;
-      mine->input = grown;
-      mine->input_capacity = capacity;
-    }
-    memcpy(mine->input + mine->input_length, bytes, length);
-    mine->input_length += length;
-  }
-  handle_lines(mine);
+/* Input bytes, when we own the terminal. They are borrowed, and the host keeps what we do not
+ * consume: we return how much we used. TTT_INPUT_END: nothing more will come, so a last line
+ * without a newline is complete. */
+static size_t consume_input(void *instance, const uint8_t *bytes, size_t length,
+                            uint32_t flags) {
+  return handle_lines(instance, bytes, length, flags & TTT_INPUT_END);
 }
 
 /* The settle asked for after a line finished: handle the next line. */
@@ -387,7 +358,7 @@ static void on_settled(void *instance, bool timed_out) {
   struct mine *mine = instance;
   mine->settling = false;
   if (timed_out) say(mine, "still waiting for the server; continuing");
-  handle_lines(mine);
+  /* The host hands the lines after the settled one again now. */
 }
 
 /* The descriptor: static storage, static strings. The host reads it, never frees it. */
@@ -401,10 +372,11 @@ static const ttt_frontend_descriptor descriptor = {
     .flags = TTT_FRONTEND_READS_INPUT | TTT_FRONTEND_WRITES_TERMINAL,
     .attach = attach,
     .detach = detach,
-    .on_input = on_input,
+    .on_input = NULL, /* ABI 1.0 and 1.1 input; consume_input replaces it */
     .on_resize = NULL,  /* optional: we do not care about the terminal's size */
     .on_suspend = NULL, /* optional: we never change terminal modes */
     .on_settled = on_settled,
+    .consume_input = consume_input,
 };
 
 /* The one exported symbol. The host calls it right after dlopen. */

@@ -20,13 +20,8 @@ import TicTacToeFrontendABI
 final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   private let host: HostConnection
   private let terminal: TerminalSession
-  private var decoder = InputDecoder()
   private var interface = InterfaceState()
   private var subscription: UInt64 = 0
-  /// The file an observer draws into, closed on detach.
-  private var observerDescriptor: Int32?
-  /// How long a lone escape byte waits for the rest of a sequence before it is the Escape key.
-  private static let escapeDelayMilliseconds: Int32 = 25
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     guard info.ownsTerminal else {
@@ -34,14 +29,11 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
         throw FrontEndError(
           "as an observer, ansi needs a terminal or file to draw into: --frontend ansi:PATH")
       }
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY, 0o644)
-      guard descriptor >= 0 else {
-        throw FrontEndError("ansi cannot open \(path): \(String(cString: strerror(errno)))")
-      }
+      let output = try OutputStream.file(path, host)
       self.host = host
-      observerDescriptor = descriptor
       terminal = TerminalSession(
-        colors: ColorPolicy.colorsEnabled(), descriptor: descriptor, controlsMode: false)
+        colors: ColorPolicy.colorsEnabled(), output: output, controlsMode: false,
+        sizeSource: { Self.size(ofTerminalAt: path) })
       try? terminal.takeOver()
       subscription = host.subscribe(self)
       render()
@@ -52,7 +44,9 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
         "ansi needs a terminal on standard input and output; for pipes use text or jsonl")
     }
     self.host = host
-    terminal = TerminalSession(colors: ColorPolicy.colorsEnabled())
+    terminal = TerminalSession(
+      colors: ColorPolicy.colorsEnabled(), output: try .terminal(host), controlsMode: true,
+      sizeSource: { TerminalSize.of(descriptor: 1) })
     do {
       try terminal.takeOver()
     } catch {
@@ -66,21 +60,24 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   func detach() {
     host.unsubscribe(subscription)
     terminal.release()
-    if let observerDescriptor { close(observerDescriptor) }
   }
 
   func stateDidChange() {
     render()
   }
 
-  func input(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// Decodes and handles the keys in `bytes`. An incomplete escape sequence at the end is left
+  /// to the host, which hands it again with what follows, or alone with `.idle` when nothing
+  /// followed within 25 ms: then a lone ESC is the Escape key.
+  func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
+    var decoder = InputDecoder()
     var keys = decoder.decode(bytes)
-    if decoder.hasPendingBytes,
-      !InputReadiness.isReady(descriptor: 0, within: Self.escapeDelayMilliseconds)
-    {
+    var consumed = bytes.count - decoder.pendingByteCount
+    if decoder.hasPendingBytes, !flags.isDisjoint(with: [.idle, .end]) {
       keys += decoder.flush()
+      consumed = bytes.count
     }
-    guard !keys.isEmpty else { return }
+    guard !keys.isEmpty else { return consumed }
     // Each key is handled against the state as its predecessors left it (the host applies a
     // send at once): Enter after typing a password sees the form valid. Only appends wait for
     // the next key that is not a character, so typed or pasted text becomes one edit.
@@ -100,6 +97,7 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     }
     perform(appends)
     render()
+    return consumed
   }
 
   func resize(columns: Int, rows: Int) {
@@ -120,6 +118,17 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     } else {
       terminal.release()
     }
+  }
+
+  /// The size of the terminal an observer draws into, if `path` is one: asked of a descriptor
+  /// of its own that is never read or written.
+  private static func size(ofTerminalAt path: String) -> TerminalSize? {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return nil }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    return TerminalSize.of(descriptor: descriptor)
   }
 
   /// Draws the current screen; only the cells that changed reach the terminal.

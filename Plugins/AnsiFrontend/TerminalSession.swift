@@ -1,13 +1,16 @@
+import FrontendKit
 import TerminalUI
 
 /// The terminal while the front end owns it: raw mode, the alternate screen, a hidden cursor,
 /// and a renderer that writes only what changed. ``release()`` puts everything back.
 ///
 /// An observing session draws into another terminal or a file and leaves every mode alone.
+/// Either way it writes through the host's output, never to a descriptor of its own.
 final class TerminalSession {
   private let mode: RawMode?
   private let output: TerminalOutput
-  private let descriptor: Int32
+  /// Where the size is read from: standard output, or an observer's terminal.
+  private let sizeSource: () -> TerminalSize?
   private var renderer: Renderer
   /// Whether the terminal is taken over now (not before attach, after detach, or while
   /// suspended).
@@ -15,15 +18,17 @@ final class TerminalSession {
   /// The terminal's size, as last reported.
   var size: TerminalSize
 
-  /// Prepares a session drawing on `descriptor` (standard output by default); with
-  /// `controlsMode`, it also puts standard input in raw mode. Nothing changes until
-  /// ``takeOver()``.
-  init(colors: Bool, descriptor: Int32 = 1, controlsMode: Bool = true) {
-    self.descriptor = descriptor
+  /// Prepares a session drawing into `output`, sized by `sizeSource`; with `controlsMode`, it
+  /// also puts standard input in raw mode. Nothing changes until ``takeOver()``.
+  init(
+    colors: Bool, output: OutputStream, controlsMode: Bool,
+    sizeSource: @escaping () -> TerminalSize?
+  ) {
     mode = controlsMode ? RawMode(descriptor: 0) : nil
-    output = TerminalOutput(descriptor: descriptor)
+    self.output = TerminalOutput { output.write($0) }
+    self.sizeSource = sizeSource
     renderer = Renderer(colors: colors)
-    size = TerminalSession.currentSize(of: descriptor)
+    size = sizeSource() ?? TerminalSize(columns: 80, rows: 24)
   }
 
   /// Bytes written to the terminal so far.
@@ -64,10 +69,6 @@ final class TerminalSession {
 
   /// Re-reads the size from the terminal (after a resume, when SIGWINCH may have been missed).
   func refreshSize() {
-    size = TerminalSession.currentSize(of: descriptor)
-  }
-
-  private static func currentSize(of descriptor: Int32) -> TerminalSize {
-    TerminalSize.of(descriptor: descriptor) ?? TerminalSize(columns: 80, rows: 24)
+    size = sizeSource() ?? size
   }
 }

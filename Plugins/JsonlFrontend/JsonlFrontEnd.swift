@@ -11,8 +11,9 @@ import TicTacToeFrontendABI
 /// argument (`--frontend jsonl:PATH`), which is how it observes while another front end owns the
 /// terminal.
 ///
-/// `settle` holds back the lines already received until the host reports that effects finished;
-/// `quit` asks the host to settle and exit, and ignores the rest of the input.
+/// It consumes whole lines only (the host keeps a partial line, and the lines after a `settle`,
+/// and hands them again). `settle` stops at its line until the host reports that effects
+/// finished; `quit` asks the host to settle and exit, and consumes nothing after it.
 final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   /// Where a settle was asked for, to attribute its timeout.
   private struct PendingSettle {
@@ -24,14 +25,14 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   private let actions: ActionDirectory
   private var events: EventWriter
   private let parser = JSONParser()
-  private var framer = LineFramer()
-  /// Lines received and not processed yet, from `nextLine` on.
-  private var lines: [LineFramer.Line] = []
-  private var nextLine = 0
+  private var framer = LineFramer(maximumLength: JsonlFrontEnd.maximumLineLength)
   private var pendingSettle: PendingSettle?
-  private var hasQuit = false
-  private var isProcessing = false
+  /// It asked to quit or to switch: it consumes no more input.
+  private var hasLeft = false
   private var subscriptions: [UInt64] = []
+
+  /// The longest line accepted, in bytes, without its terminator: 1 MiB.
+  static let maximumLineLength = 1 << 20
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     guard host.supportsReflection else {
@@ -40,9 +41,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     self.host = host
     actions = ActionDirectory(host: host)
     if let path = info.argument, !path.isEmpty {
-      events = EventWriter(output: try .file(path))
+      events = EventWriter(output: try .file(path, host))
     } else if info.ownsTerminal {
-      events = EventWriter(output: .standardOutput())
+      events = EventWriter(output: try .terminal(host))
     } else {
       throw FrontEndError("as an observer, jsonl needs an output file: --frontend jsonl:PATH")
     }
@@ -68,45 +69,34 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
 
   // MARK: Input
 
-  func input(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard !hasQuit else { return }
-    framer.append(bytes, into: &lines)
-    processLines()
+  /// Processes whole lines in order until one asks to wait (settle) or to stop (quit); the
+  /// host keeps the rest.
+  func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
+    var consumed = 0
+    while pendingSettle == nil, !hasLeft,
+      let (line, end) = framer.next(in: bytes, from: consumed, isEnd: flags.contains(.end))
+    {
+      consumed = end
+      process(line)
+    }
+    return consumed
   }
 
-  func endOfInput() {
-    guard !hasQuit else { return }
-    framer.finish(into: &lines)
-    processLines()
-  }
-
+  /// A settle finished; also called when the settle before quitting timed out.
   func settled(timedOut: Bool) {
-    guard let settle = pendingSettle else { return }
+    guard let settle = pendingSettle else {
+      if timedOut {
+        events.error(
+          "effects were still running at the settle timeout when the host quit (see "
+            + "--settle-timeout); they were abandoned", line: nil, id: nil)
+      }
+      return
+    }
     pendingSettle = nil
     if timedOut {
       events.error(
         "settle timed out: effects are still running (see --settle-timeout)", line: settle.line,
         id: settle.id)
-    }
-    processLines()
-  }
-
-  /// Processes the received lines in order until one asks to wait (settle) or to stop (quit).
-  ///
-  /// Not re-entrant: a callback arriving while a line is sent (the host may settle at once)
-  /// only updates the flags this loop checks.
-  private func processLines() {
-    guard !isProcessing else { return }
-    isProcessing = true
-    defer { isProcessing = false }
-    while pendingSettle == nil, !hasQuit, nextLine < lines.count {
-      let line = lines[nextLine]
-      nextLine += 1
-      process(line)
-    }
-    if hasQuit || nextLine == lines.count {
-      lines.removeAll(keepingCapacity: !hasQuit)
-      nextLine = 0
     }
   }
 
@@ -114,8 +104,10 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     switch line {
     case .tooLong(let number):
       events.error(
-        "line is longer than 1 MiB (\(LineFramer.maximumLength) bytes); ignored", line: number,
+        "line is longer than 1 MiB (\(Self.maximumLineLength) bytes); ignored", line: number,
         id: nil)
+    case .skipped:
+      return
     case .text(let bytes, let number):
       guard !bytes.allSatisfy(Self.isWhitespace) else { return }
       let value: JSONValue
@@ -140,19 +132,29 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
       if let message = host.send(casePath: spec.path, arguments: arguments) {
         events.error(message, line: line, id: request.id)
       }
-    case .command(.snapshot):
+    case .command(.snapshot, _):
       events.state(host)
-    case .command(.settle):
+    case .command(.settle, _):
       pendingSettle = PendingSettle(line: line, id: request.id)
       if let message = host.request(TTT_REQUEST_SETTLE) {
         pendingSettle = nil
         events.error("cannot settle: \(message)", line: line, id: request.id)
       }
-    case .command(.quit):
+    case .command(.quit, _):
       if let message = host.request(TTT_REQUEST_QUIT) {
         events.error("cannot quit: \(message)", line: line, id: request.id)
       } else {
-        hasQuit = true
+        hasLeft = true
+      }
+    case .command(let command, let name):
+      let kind: ttt_request =
+        command == .frontend
+        ? TTT_REQUEST_SWITCH : command == .attach ? TTT_REQUEST_ATTACH : TTT_REQUEST_DETACH
+      if let message = host.request(kind, name ?? "") {
+        events.error("cannot \(command.rawValue): \(message)", line: line, id: request.id)
+      } else if command == .frontend {
+        // Detached next: the lines after this one go to the new terminal owner.
+        hasLeft = true
       }
     }
   }

@@ -16,14 +16,23 @@ struct Request {
     case settle
     /// Settle, then exit.
     case quit
+    /// Give the terminal to the front end `name` (a spec); this one is detached.
+    case frontend
+    /// Attach the front end `name` (a spec) as an observer.
+    case attach
+    /// Detach the observer called `name`.
+    case detach
+
+    /// Whether the command takes a `"name"` field.
+    var takesName: Bool { self == .frontend || self == .attach || self == .detach }
   }
 
   /// What the line asks for.
   enum Kind {
     /// Send a user intent with its arguments, in call order.
     case action(ActionSpec, arguments: [ArgumentValue])
-    /// Run a command.
-    case command(Command)
+    /// Run a command, with its `"name"` if it takes one.
+    case command(Command, name: String?)
   }
 
   /// What the line asks for.
@@ -78,13 +87,21 @@ extension Request {
       }
       guard let command = Command(rawValue: name) else {
         throw RequestError(
-          message: "unknown command \(quoted(name)) (known: snapshot, settle, quit)")
+          message:
+            "unknown command \(quoted(name)) (known: snapshot, settle, quit, frontend, attach, "
+            + "detach)")
       }
-      if let field = object.keys.first(where: { $0 != "command" && $0 != "id" }) {
+      let allowed = command.takesName ? ["command", "id", "name"] : ["command", "id"]
+      if let field = object.keys.first(where: { !allowed.contains($0) }) {
         throw RequestError(
           message: "unknown field \(quoted(field)) for command \"\(command.rawValue)\"")
       }
-      return .command(command)
+      guard command.takesName else { return .command(command, name: nil) }
+      guard let value = object["name"], let name = value.string, !name.isEmpty else {
+        throw RequestError(
+          message: "command \"\(command.rawValue)\" needs \"name\" (a front end, as a string)")
+      }
+      return .command(command, name: name)
     case (let action?, nil):
       guard let path = action.string else {
         throw RequestError(message: "\"action\" must be a string, not \(action.kindDescription)")

@@ -12,17 +12,18 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   private let host: HostConnection
   private let output: OutputStream
   private var subscription: UInt64 = 0
-  private var lineBuffer: [UInt8] = []
-  private var pendingLines: [String] = []
+  private var lines = LineFramer(maximumLength: 4096)
   private var isSettling = false
+  /// It asked to quit or to switch: it handles no more input.
+  private var hasLeft = false
   private var lastRendered = ""
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     self.host = host
     if let path = info.argument, !path.isEmpty {
-      output = try .file(path)
+      output = try .file(path, host)
     } else if info.ownsTerminal {
-      output = .standardOutput()
+      output = try .terminal(host)
     } else {
       throw FrontEndError("as an observer, text needs an output file: --frontend text:PATH")
     }
@@ -38,38 +39,30 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     render()
   }
 
-  func input(_ bytes: UnsafeBufferPointer<UInt8>) {
-    for byte in bytes {
-      if byte == UInt8(ascii: "\n") {
-        let line = String(decoding: lineBuffer, as: UTF8.self)
-        lineBuffer.removeAll(keepingCapacity: true)
-        pendingLines.append(line.hasSuffix("\r") ? String(line.dropLast()) : line)
-      } else if lineBuffer.count < 4096 {
-        lineBuffer.append(byte)
+  /// Handles whole lines, one at a time: after each it asks the host to settle and stops, and
+  /// the host hands the rest again once the settle is over.
+  func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
+    var consumed = 0
+    while !isSettling, !hasLeft,
+      let (line, end) = lines.next(in: bytes, from: consumed, isEnd: flags.contains(.end))
+    {
+      consumed = end
+      switch line {
+      case .text(let text, _):
+        handle(String(decoding: text, as: UTF8.self))
+        if !hasLeft { isSettling = host.request(TTT_REQUEST_SETTLE) == nil }
+      case .tooLong:
+        say("that line is longer than \(lines.maximumLength) bytes; ignored")
+      case .skipped:
+        break
       }
     }
-    handlePendingLines()
-  }
-
-  func endOfInput() {
-    if !lineBuffer.isEmpty {
-      pendingLines.append(String(decoding: lineBuffer, as: UTF8.self))
-      lineBuffer.removeAll()
-    }
-    handlePendingLines()
+    return consumed
   }
 
   func settled(timedOut: Bool) {
     isSettling = false
     if timedOut { say("still waiting for the server; continuing") }
-    handlePendingLines()
-  }
-
-  private func handlePendingLines() {
-    while !isSettling, !pendingLines.isEmpty {
-      handle(pendingLines.removeFirst())
-      isSettling = host.request(TTT_REQUEST_SETTLE) == nil
-    }
   }
 
   private func render() {
@@ -103,7 +96,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     case ":attach": request = TTT_REQUEST_ATTACH
     case ":detach": request = TTT_REQUEST_DETACH
     case ":quit", ":q":
-      host.request(TTT_REQUEST_QUIT)
+      hasLeft = host.request(TTT_REQUEST_QUIT) == nil
       return
     default:
       say("unknown command \(command): try :frontend NAME, :attach SPEC, :detach NAME, :quit")
@@ -113,7 +106,11 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       say("\(command) needs a front end, e.g. \(command) jsonl:/tmp/events.jsonl")
       return
     }
-    if let error = host.request(request, argument) { say(error) }
+    if let error = host.request(request, argument) {
+      say(error)
+    } else if request == TTT_REQUEST_SWITCH {
+      hasLeft = true
+    }
   }
 
   private func send(_ intent: CommandParser.Intent) -> String? {

@@ -19,10 +19,10 @@ public protocol FrontEnd: AnyObject, SendableMetatype {
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError)
   /// Restores what the front end changed (terminal modes, screen) before the host drops it.
   func detach()
-  /// Input bytes, while this front end owns the terminal.
-  func input(_ bytes: UnsafeBufferPointer<UInt8>)
-  /// The end of input: no more bytes will come.
-  func endOfInput()
+  /// Input bytes, while this front end owns the terminal; returns how many it consumed from
+  /// the start. The host keeps the rest and hands it again, first, with what arrives later
+  /// (see `consume_input` in the header).
+  func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int
   /// The terminal was resized.
   func resize(columns: Int, rows: Int)
   /// The process is being suspended (`resumed == false`) or was resumed.
@@ -32,16 +32,24 @@ public protocol FrontEnd: AnyObject, SendableMetatype {
 }
 
 extension FrontEnd {
-  /// Ignores input.
-  public func input(_ bytes: UnsafeBufferPointer<UInt8>) {}
-  /// Ignores the end of input.
-  public func endOfInput() {}
+  /// Consumes (ignores) all input.
+  public func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int { bytes.count }
   /// Ignores resizes.
   public func resize(columns: Int, rows: Int) {}
   /// Ignores suspension.
   public func suspend(resumed: Bool) {}
   /// Ignores settle notifications.
   public func settled(timedOut: Bool) {}
+}
+
+/// What the host says with input bytes (`TTT_INPUT_*`).
+public struct InputFlags: OptionSet, Sendable {
+  public let rawValue: UInt32
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+  /// No more bytes will come after these.
+  public static let end = InputFlags(rawValue: UInt32(TTT_INPUT_END))
+  /// Nothing more arrived for a while: what is left is all there is for now.
+  public static let idle = InputFlags(rawValue: UInt32(TTT_INPUT_IDLE))
 }
 
 /// Why a front end refused to attach; the host logs the message.

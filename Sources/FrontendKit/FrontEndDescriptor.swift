@@ -34,14 +34,7 @@ public enum FrontEndDescriptor {
           let frontEnd = Unmanaged<AnyObject>.fromOpaque(instance).takeRetainedValue()
           (frontEnd as! any FrontEnd).detach()
         },
-        on_input: { instance, bytes, length in
-          guard let frontEnd = FrontEndDescriptor.frontEnd(instance) else { return }
-          if length == 0 {
-            frontEnd.endOfInput()
-          } else if let bytes {
-            frontEnd.input(UnsafeBufferPointer(start: bytes, count: length))
-          }
-        },
+        on_input: nil,
         on_resize: { instance, columns, rows in
           FrontEndDescriptor.frontEnd(instance)?.resize(columns: Int(columns), rows: Int(rows))
         },
@@ -50,6 +43,12 @@ public enum FrontEndDescriptor {
         },
         on_settled: { instance, timedOut in
           FrontEndDescriptor.frontEnd(instance)?.settled(timedOut: timedOut)
+        },
+        consume_input: { instance, bytes, length, flags in
+          guard let frontEnd = FrontEndDescriptor.frontEnd(instance) else { return length }
+          return frontEnd.input(
+            UnsafeBufferPointer(start: length == 0 ? nil : bytes, count: length),
+            flags: InputFlags(rawValue: flags))
         }
       ))
     return ExportedDescriptor(pointer: UnsafePointer(descriptor))

@@ -4,88 +4,81 @@
   import Musl
 #endif
 
-/// Cuts the input byte stream into lines: `\n` ends a line, a `\r` before it is dropped, and a
-/// line longer than ``maximumLength`` is reported once and its bytes discarded as they arrive,
-/// never buffered whole.
+/// Cuts the input the host hands a line-oriented front end into lines, consuming whole lines
+/// only: `\n` ends a line, a `\r` before it is dropped, and a partial line is left to the host,
+/// which hands it again with what follows (ABI 1.2 `consume_input`). A line longer than
+/// ``maximumLength`` is reported once and its bytes consumed as they arrive, never kept.
 ///
 /// ```swift
-/// var framer = LineFramer()
-/// var lines: [LineFramer.Line] = []
-/// framer.append(chunk, into: &lines)  // complete lines only; a partial line waits
-/// framer.finish(into: &lines)         // at end of input, the last unterminated line
+/// var framer = LineFramer(maximumLength: 4096)
+/// var consumed = 0
+/// while let (line, end) = framer.next(in: bytes, from: consumed, isEnd: flags.contains(.end)) {
+///   consumed = end
+///   if case .text(let text, _) = line { handle(text) }
+/// }
+/// return consumed
 /// ```
-struct LineFramer {
+public struct LineFramer: Sendable {
   /// One input line, numbered from 1.
-  enum Line {
+  public enum Line: Equatable, Sendable {
     /// A line's bytes, without its terminator.
     case text([UInt8], number: Int)
-    /// A line that exceeded the limit; its bytes were dropped.
+    /// A line that exceeded the limit; its bytes were consumed and dropped.
     case tooLong(number: Int)
+    /// The rest of a line too long, dropped (no line of its own).
+    case skipped
   }
 
-  /// The longest line accepted, in bytes, without its terminator: 1 MiB.
-  static let maximumLength = 1 << 20
-
-  /// The largest partial-line buffer kept between lines.
-  private static let keptCapacity = 64 * 1024
-
-  private var partial: [UInt8] = []
+  /// The longest line accepted, in bytes, without its terminator.
+  public let maximumLength: Int
   private var isDiscarding = false
-  private var lineCount = 0
+  /// How many lines were cut so far.
+  public private(set) var lineCount = 0
 
-  /// Appends the lines `chunk` completes to `lines`, and keeps what follows the last `\n`.
-  mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, into lines: inout [Line]) {
-    var start = 0
-    while start < chunk.count {
-      let newline = Self.firstNewline(in: chunk, from: start)
-      let end = newline ?? chunk.count
-      if !isDiscarding {
-        // One byte more than the limit may be a `\r` belonging to the terminator.
-        if partial.count + (end - start) > Self.maximumLength + 1 {
-          lineCount += 1
-          lines.append(.tooLong(number: lineCount))
-          partial = []
-          isDiscarding = true
-        } else if newline != nil && partial.isEmpty {
-          lineCount += 1
-          lines.append(Self.line(Array(chunk[start..<end]), number: lineCount))
-        } else {
-          partial.append(contentsOf: chunk[start..<end])
-          if newline != nil {
-            lineCount += 1
-            lines.append(Self.line(partial, number: lineCount))
-            // Keep a small buffer for the next partial line, not a megabyte one.
-            partial.removeAll(keepingCapacity: partial.capacity <= Self.keptCapacity)
-          }
-        }
-      }
-      guard let newline else { return }
-      isDiscarding = false
-      start = newline + 1
-    }
+  /// A framer for lines of at most `maximumLength` bytes.
+  public init(maximumLength: Int) {
+    self.maximumLength = maximumLength
   }
 
-  /// At end of input: appends the last line if it had no terminator.
-  mutating func finish(into lines: inout [Line]) {
-    if !isDiscarding && !partial.isEmpty {
-      lineCount += 1
-      lines.append(Self.line(partial, number: lineCount))
+  /// The next line of `bytes` from `start`, and where the bytes after it start; `nil` when
+  /// what is left is an incomplete line (unless `isEnd`: the last line needs no terminator).
+  public mutating func next(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, isEnd: Bool
+  ) -> (line: Line, end: Int)? {
+    guard start < bytes.count else { return nil }
+    let newline = Self.firstNewline(in: bytes, from: start)
+    if isDiscarding {
+      guard let newline else { return (.skipped, bytes.count) }
+      isDiscarding = false
+      return (.skipped, newline + 1)
     }
-    partial = []
-    isDiscarding = false
+    guard let newline else {
+      // One byte more than the limit may be a `\r` belonging to the terminator.
+      if bytes.count - start > maximumLength + 1 {
+        lineCount += 1
+        isDiscarding = !isEnd
+        return (.tooLong(number: lineCount), bytes.count)
+      }
+      guard isEnd else { return nil }
+      lineCount += 1
+      return (line(bytes, start..<bytes.count), bytes.count)
+    }
+    lineCount += 1
+    return (line(bytes, start..<newline), newline + 1)
+  }
+
+  private func line(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Line {
+    var end = range.upperBound
+    if end > range.lowerBound, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    guard end - range.lowerBound <= maximumLength else { return .tooLong(number: lineCount) }
+    return .text(Array(bytes[range.lowerBound..<end]), number: lineCount)
   }
 
   /// The index of the first `\n` at or after `start`: `memchr`, as lines can be megabytes.
-  private static func firstNewline(in chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard let base = chunk.baseAddress,
-      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), chunk.count - start)
+  private static func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = bytes.baseAddress,
+      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
     else { return nil }
     return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-  }
-
-  private static func line(_ bytes: [UInt8], number: Int) -> Line {
-    var bytes = bytes
-    if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-    return bytes.count > maximumLength ? .tooLong(number: number) : .text(bytes, number: number)
   }
 }

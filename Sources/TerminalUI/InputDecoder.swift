@@ -3,7 +3,7 @@
 ///
 /// A lone `ESC` is ambiguous: the Escape key, or the start of a sequence whose rest is still in
 /// flight. The decoder keeps it pending; the caller decides when to give up waiting (when no
-/// more input is ready after a short time) and calls ``flush()``.
+/// more input came for a short time: the host's `TTT_INPUT_IDLE`) and calls ``flush()``.
 ///
 /// ```swift
 /// var decoder = InputDecoder()
@@ -21,6 +21,9 @@ public struct InputDecoder: Sendable {
 
   /// Whether an incomplete sequence is waiting for more bytes.
   public var hasPendingBytes: Bool { !pending.isEmpty }
+
+  /// How many bytes the incomplete sequence has so far.
+  public var pendingByteCount: Int { pending.count }
 
   /// Decodes `bytes` after whatever was pending; an incomplete sequence at the end stays
   /// pending.

@@ -57,14 +57,4 @@ import Testing
     #expect(!RawMode.isTerminal(ends[0]))
     #expect(throws: TerminalError.self) { try RawMode(descriptor: ends[0]).enter() }
   }
-
-  @Test func readinessSeesWaitingBytesWithoutReadingThem() throws {
-    var ends: [Int32] = [0, 0]
-    try #require(pipe(&ends) == 0)
-    defer { for end in ends { close(end) } }
-    #expect(!InputReadiness.isReady(descriptor: ends[0], within: 0))
-    _ = write(ends[1], "A", 1)
-    #expect(InputReadiness.isReady(descriptor: ends[0], within: 0))
-    #expect(InputReadiness.isReady(descriptor: ends[0], within: 0), "the byte is still there")
-  }
 }

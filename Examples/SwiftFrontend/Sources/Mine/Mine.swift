@@ -1,8 +1,8 @@
 // The example front end in Swift: the board as text, one command per line (email ADDRESS,
 // password PASSWORD, login, x NAME, o NAME, play, ROW COLUMN, quit). It imports only the C
-// header, through the CTicTacToe module.
+// header, through the CTicTacToe module. It touches no descriptor: the host opens its output
+// and writes it, and hands it its input (ABI 1.2).
 import CTicTacToe
-import Glibc
 
 /// One attachment: attach makes it, detach releases it. Every callback runs on the host's
 /// store thread, one at a time, so its state needs no lock.
@@ -11,14 +11,12 @@ final class Mine {
   let host: OpaquePointer  // ttt_host *
   let root: OpaquePointer  // ttt_store *, the root handle
   let game: OpaquePointer  // ttt_store *, scoped to the game
-  let output: Int32  // standard output, or the file given as argument
+  let output: OpaquePointer  // ttt_output *: the terminal, or the file given as argument
   var subscription: UInt64 = 0
-  var input: [UInt8] = []  // bytes not handled yet
-  var endOfInput = false
   var isSettling = false
   var lastScreen = ""
 
-  init(api: UnsafePointer<ttt_host_api>, host: OpaquePointer, output: Int32) {
+  init(api: UnsafePointer<ttt_host_api>, host: OpaquePointer, output: OpaquePointer) {
     self.api = api
     self.host = host
     self.output = output
@@ -99,37 +97,27 @@ final class Mine {
     return text.withCString { send($0) }
   }
 
-  /// Handles complete lines, one per settle: after each line the host holds input back until
-  /// the effects it started (a login request) finished, then calls on_settled.
-  func handleLines() {
-    while !isSettling {
-      let line: [UInt8]
-      if let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
-        line = Array(input[..<newline])
-        input.removeSubrange(...newline)
-      } else if endOfInput, !input.isEmpty {
-        line = input
-        input = []
-      } else {
-        return
-      }
-      handle(String(decoding: line, as: UTF8.self))
+  /// Consumes complete lines, one per settle, and returns how many bytes that took: after each
+  /// line the host holds the rest back until the effects it started (a login request)
+  /// finished, calls on_settled, then hands the rest again. A partial line stays with the host.
+  func consume(_ bytes: UnsafeBufferPointer<UInt8>, isEnd: Bool) -> Int {
+    var consumed = 0
+    while !isSettling, consumed < bytes.count {
+      let rest = bytes[consumed...]
+      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+      guard newline != nil || isEnd else { break }
+      let end = newline ?? bytes.count
+      handle(String(decoding: bytes[consumed..<end], as: UTF8.self))
+      consumed = newline.map { $0 + 1 } ?? end
       isSettling = api.pointee.request(host, TTT_REQUEST_SETTLE.rawValue, nil) == TTT_OK
     }
+    return consumed
   }
 
-  /// Writes all of `text` to the output.
+  /// Writes `text` through the host, which buffers it and never blocks.
   func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(output, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    text.withUTF8 { _ = api.pointee.write(output, $0.baseAddress, $0.count) }
   }
 
   /// The instance behind a callback's `instance` (or `context`) pointer.
@@ -159,12 +147,13 @@ nonisolated(unsafe) let descriptor: UnsafeMutablePointer<ttt_frontend_descriptor
       flags: UInt32(TTT_FRONTEND_READS_INPUT | TTT_FRONTEND_WRITES_TERMINAL),
       attach: { api, host, info, outInstance in
         guard let api, let host, let info, let outInstance else { return TTT_ERR_INVALID_ARGUMENT }
-        var output: Int32 = 1
-        if let path = info.pointee.argument {
-          output = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-          guard output >= 0 else { return TTT_ERR_INVALID_ARGUMENT }
-        } else if !info.pointee.owns_terminal {
+        if info.pointee.argument == nil, !info.pointee.owns_terminal {
           api.pointee.log(host, TTT_LOG_ERROR.rawValue, "as an observer, give me an output file")
+          return TTT_ERR_INVALID_ARGUMENT
+        }
+        // The host opens the file (or the terminal, for NULL) and closes it after detach.
+        guard let output = api.pointee.open_output(host, info.pointee.argument, 0) else {
+          api.pointee.log(host, TTT_LOG_ERROR.rawValue, api.pointee.last_error(host))
           return TTT_ERR_INVALID_ARGUMENT
         }
         let mine = Mine(api: api, host: host, output: output)
@@ -178,23 +167,18 @@ nonisolated(unsafe) let descriptor: UnsafeMutablePointer<ttt_frontend_descriptor
       detach: { instance in
         let mine = Unmanaged<Mine>.fromOpaque(instance!).takeRetainedValue()
         mine.api.pointee.unsubscribe(mine.host, mine.subscription)
-        if mine.output != 1 { close(mine.output) }
       },
-      on_input: { instance, bytes, length in
-        let mine = Mine.from(instance)
-        if length == 0 {
-          mine.endOfInput = true  // the input ended
-        } else if let bytes {
-          mine.input += UnsafeBufferPointer(start: bytes, count: length)  // copy: borrowed
-        }
-        mine.handleLines()
-      },
+      on_input: nil,  // ABI 1.1 input; consume_input replaces it
       on_resize: nil,
       on_suspend: nil,
       on_settled: { instance, _ in
-        let mine = Mine.from(instance)
-        mine.isSettling = false
-        mine.handleLines()
+        Mine.from(instance).isSettling = false  // the host hands the rest of the input again
+      },
+      consume_input: { instance, bytes, length, flags in
+        // Borrowed bytes: handled during the call, never kept.
+        Mine.from(instance).consume(
+          UnsafeBufferPointer(start: bytes, count: length),
+          isEnd: flags & UInt32(TTT_INPUT_END) != 0)
       }))
   return descriptor
 }()
