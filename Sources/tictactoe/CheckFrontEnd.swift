@@ -44,7 +44,9 @@ enum CheckFrontEnd {
       arguments: ["--check-child", path, "--check-scratch", scratch.path]
         + (policy.allowsUnsafeFiles ? ["--allow-unsafe-frontends"] : [])
     ) { line in
-      FileHandle.standardOutput.write(Data((line + "\n").utf8))
+      // print, not FileHandle: a closed or broken standard output must not trap.
+      print(line)
+      fflush(nil)
     }
   }
 

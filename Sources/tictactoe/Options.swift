@@ -41,7 +41,9 @@ struct Options {
     OPTIONS:
       --frontend SPEC         A front end to attach; repeatable. SPEC is a stock name (text,
                               ansi, jsonl) or a path to a .so, optionally followed by :ARG for
-                              the front end (jsonl:FILE writes events to FILE). The first one
+                              the front end (jsonl:FILE writes events to FILE, truncated;
+                              jsonl:+FILE appends). A path with ':' in it: give the existing
+                              file alone, or end it at '.so' before ':ARG'. The first one
                               owns the terminal; the others observe. Default: ansi when stdin
                               and stdout are terminals and TERM is not dumb, else text.
       --frontend-dir DIR      Also look for front ends in DIR; repeatable.
@@ -63,10 +65,16 @@ struct Options {
       PREFIX/lib/tictactoe/frontends for an installed PREFIX/bin/tictactoe.
 
     EXIT STATUS:
-      0 normal exit, 2 usage error, 3 no front end could be loaded.
-      128+N after signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly; if a front end
-      crashes the host, the terminal is restored before the process dies of its signal.
-      check-frontend: 0 if no check failed, 1 if one did.
+      0      normal exit (:quit, or end of input with no effect left running)
+      1      check-frontend: a check failed
+      2      usage error
+      3      no front end could be loaded
+      4      standard output failed (broken pipe, full disk, closed)
+      5      reading standard input failed (I/O error, a directory, closed)
+      6      effects still running at the settle timeout when quitting; abandoned
+      128+N  signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly
+      If a front end crashes the host, the terminal is restored before the process dies of
+      its signal. A failed observer output detaches that observer; the game goes on.
 
     Try: blob@pointfree.co / password (add "2fa" to the email for a second factor: 1234).
     """

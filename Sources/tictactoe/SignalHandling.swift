@@ -1,45 +1,42 @@
-import Dispatch
+import CSignalPipe
 import FrontendHost
-import Glibc
+import HostIO
 
-/// Turns the signals a terminal program must handle into host calls on the main queue.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The signals a terminal program must handle, caught by the event loop and acted on on the
+/// store thread, whatever the host is waiting for:
 ///
-/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: detach every front end (each restores the terminal)
-///   and exit with 128 + the signal number. SIGQUIT (Ctrl-\ when a front end leaves the
-///   terminal in cooked mode) quits like the others rather than dumping core: the Swift
-///   runtime's crash handler would catch it, print a backtrace and leave the process running.
+/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: detach every front end (each restores the terminal),
+///   write out what they wrote (100 ms at most) and exit with 128 + the signal number. SIGQUIT
+///   (Ctrl-\ when a front end leaves the terminal in cooked mode) quits like the others rather
+///   than dumping core: the Swift runtime's crash handler would catch it, print a backtrace and
+///   leave the process running.
 /// - SIGTSTP: let the terminal owner restore the terminal, then stop; SIGCONT: let it take the
 ///   terminal back and redraw.
 /// - SIGWINCH: tell the terminal owner the new size.
+/// - SIGPIPE is ignored: a failed write is handled where it happens (see the README's "When
+///   output fails").
 @MainActor
 enum SignalHandling {
-  private static var sources: [DispatchSourceSignal] = []
-
   static func install(host: FrontEndHost) {
+    signal(SIGPIPE, SIG_IGN)
+    let loop = EventLoop.shared
     for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-      observe(signalNumber) {
-        host.detachAll()
-        exit(128 + signalNumber)
-      }
+      loop.catchSignal(signalNumber) { number in host.quit(.signal(number)) }
     }
-    observe(SIGTSTP) {
+    loop.catchSignal(SIGTSTP) { _ in
       host.suspend(resumed: false)
-      signal(SIGTSTP, SIG_DFL)
-      raise(SIGTSTP)
-      // Execution continues here after SIGCONT.
-      signal(SIGTSTP, SIG_IGN)
+      // Stops here; goes on after SIGCONT.
+      signal_pipe_raise_default(SIGTSTP)
     }
-    observe(SIGCONT) { host.suspend(resumed: true) }
-    observe(SIGWINCH) { reportSize(to: host) }
+    loop.catchSignal(SIGCONT) { _ in host.suspend(resumed: true) }
+    loop.catchSignal(SIGWINCH) { _ in reportSize(to: host) }
     reportSize(to: host)
-  }
-
-  private static func observe(_ signalNumber: Int32, _ handler: @escaping @MainActor () -> Void) {
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-    source.setEventHandler { MainActor.assumeIsolated { handler() } }
-    source.resume()
-    sources.append(source)
   }
 
   private static func reportSize(to host: FrontEndHost) {

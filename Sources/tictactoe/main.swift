@@ -4,6 +4,7 @@ import AuthenticationClientLive
 import Dispatch
 import Foundation
 import FrontendHost
+import HostIO
 import TerminalCrashGuard
 import TicTacToeFrontendABI
 import UnidirectionalFlow
@@ -11,8 +12,14 @@ import UnidirectionalFlow
 /// The version of the `tictactoe` host.
 let hostVersion = "0.1.0"
 
+// First of all: the standard streams as the host uses them (a closed one is noted and its
+// number taken, so nothing opened later lands on it), and diagnostics that never trap.
+signal(SIGPIPE, SIG_IGN)
+let streams = StandardStreams.prepare()
+Diagnostics.use(streams.error)
+
 func standardError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  Diagnostics.write(line)
 }
 
 let options: Options
@@ -20,7 +27,7 @@ do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
   standardError("tictactoe: \(error.message)\nRun 'tictactoe --help' for usage.")
-  exit(2)
+  exit(ExitStatus.usage)
 }
 
 if options.showHelp {
@@ -73,7 +80,8 @@ MainActor.assumeIsolated {
     $0.authenticationClient = .live(latency: options.authDelay)
   }
   let host = FrontEndHost(
-    store: store, searchPath: searchPath, settleTimeout: options.settleTimeout)
+    store: store, searchPath: searchPath, settleTimeout: options.settleTimeout,
+    terminalOutput: OutputSink(streams.output))
   host.isTracing = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "1"
   host.loadPolicy = loadPolicy
   var specs = options.frontEnds
@@ -96,9 +104,9 @@ MainActor.assumeIsolated {
   }
   guard !host.sessions.isEmpty else {
     standardError("tictactoe: no front end could be loaded")
-    exit(3)
+    exit(ExitStatus.noFrontEnd)
   }
-  InputPump.start(host: host)
+  host.readInput(from: InputSource(streams.input))
 }
 
 // The main run loop (not dispatchMain, which parks the main thread and runs the main queue on

@@ -101,7 +101,7 @@ import TicTacToeFrontendABI
   @Test func readsInputWithoutOnInput() async throws {
     try await expectFailure(
       try await Fixtures.compile("broken.c", defines: ["BROKEN_READS_INPUT_WITHOUT_ON_INPUT"]),
-      reason: "on_input callback is NULL")
+      reason: "both its on_input and consume_input callbacks are NULL")
   }
 
   @Test func attachFails() async throws {

@@ -104,12 +104,13 @@ import TicTacToeFrontendABI
       #"{"action":"newGame.game.testOnlyPlaceAt","square":5}"#,
       #"{"action":"newGame.game.testOnlyPlaceAt","square":"5","id":7}"#,
     ]
-    host.deliverInput(Array((lines.joined(separator: "\n") + "\n").utf8)) {}
+    host.deliverInput(Array((lines.joined(separator: "\n") + "\n").utf8))
     guard case .newGame(let newGame) = host.store.state else {
       Issue.record("not playing")
       return
     }
     #expect(newGame.game?.board[1][2] == .x)
+    host.flushOutputs()
     let events = contents(of: output)
     #expect(events.contains(#""action":"newGame.game.cellTapped""#))
     #expect(

@@ -35,6 +35,7 @@ import Testing
     #expect(host.sessions.map(\.name) == ["text", "jsonl", "ansi"])
     await startGame(on: host)
     playToAWin()
+    host.flushOutputs()
 
     let text = contents(of: output("text.out"))
     #expect(text.contains("== Login =="))
@@ -58,6 +59,7 @@ import Testing
     host.detach(first)
     host.store.send(.newGame(.game(.presented(.cellTapped(row: 0, column: 2)))))
     _ = try attach("text", to: "second.out")
+    host.flushOutputs()
     let second = contents(of: output("second.out"))
     // The first thing the new front end wrote is the current board: X in the centre, O top right.
     #expect(second.hasPrefix("== Blob, place your X =="))

@@ -23,13 +23,21 @@ import Testing
   }
 
   @Test func withoutSettleTheNextLineIsReadAtOnce() throws {
-    // The server takes 30 s: the snapshot sees the request in flight.
+    // The server takes 30 s: the snapshot sees the request in flight, and the host quits at
+    // the end of the input with the request abandoned (an error event, status 6).
     let transcript = try HostProcess.run(
       lines: credentials + [loginTapped, snapshot],
       arguments: ["--frontend", "jsonl", "--auth-delay", "30", "--settle-timeout", "0"])
-    #expect(transcript.events.last?.state?["login"]?["isLoginRequestInFlight"] == true)
-    #expect(transcript.status == 0)
+    let events = transcript.events
+    #expect(events.dropLast().last?.state?["login"]?["isLoginRequestInFlight"] == true)
+    #expect(transcript.afterAttach.last == Self.abandoned)
+    #expect(transcript.status == 6)
   }
+
+  /// The error event of a quit whose settle timed out.
+  private static let abandoned = E.error(
+    "effects were still running at the settle timeout when the host quit (see "
+      + "--settle-timeout); they were abandoned", line: nil, id: nil)
 
   @Test func settleHoldsBackTheLinesAlreadyReceived() throws {
     // The server takes 0.2 s; the lines after settle arrive long before that, in the same read.
@@ -68,14 +76,14 @@ import Testing
       email: "blob@pointfree.co", password: "<redacted>", isFormValid: true,
       isLoginRequestInFlight: true)
     #expect(
-      Array(transcript.afterAttach.suffix(3)) == [
+      Array(transcript.afterAttach.suffix(4)) == [
         E.state(inFlight),
         E.error(
           "settle timed out: effects are still running (see --settle-timeout)", line: 4,
           id: "wait"),
-        E.state(inFlight),
+        E.state(inFlight), Self.abandoned,
       ])
-    #expect(transcript.status == 0)
+    #expect(transcript.status == 6)
   }
 
   @Test func quitSettlesThenExitsAndIgnoresTheRest() throws {

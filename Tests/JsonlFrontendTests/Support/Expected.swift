@@ -18,11 +18,11 @@ enum Expected {
   }
 
   /// An `error` event.
-  static func error(_ message: String, line: Int, id: JSONValue? = nil) -> JSONValue {
+  static func error(_ message: String, line: Int?, id: JSONValue? = nil) -> JSONValue {
     var object = JSONObject()
     object.insert("error", forKey: "type")
     object.insert(.string(message), forKey: "message")
-    object.insert(.number(JSONNumber(line)), forKey: "line")
+    if let line { object.insert(.number(JSONNumber(line)), forKey: "line") }
     if let id { object.insert(id, forKey: "id") }
     return .object(object)
   }
