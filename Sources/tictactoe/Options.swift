@@ -66,6 +66,7 @@ struct Options {
       0 normal exit, 2 usage error, 3 no front end could be loaded.
       128+N after signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly; if a front end
       crashes the host, the terminal is restored before the process dies of its signal.
+      Likewise when SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP or SIGSYS is sent (kill).
       check-frontend: 0 if no check failed, 1 if one did.
 
     Try: blob@pointfree.co / password (add "2fa" to the email for a second factor: 1234).
