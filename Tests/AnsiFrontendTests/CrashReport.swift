@@ -7,5 +7,4 @@ enum CrashReport {
   static var isEnabled: Bool {
     !(ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] ?? "").contains("enable=no")
   }
-
 }
