@@ -35,8 +35,9 @@ let package = Package(
     .target(
       name: "AnsiFrontend", dependencies: ["FrontendKit", "TerminalUI"],
       path: "Plugins/AnsiFrontend", linkerSettings: frontEndExports),
-    // Drives the real `tictactoe` (built by `swift test`) in tmux; no module dependency.
-    .testTarget(name: "AnsiFrontendTests"),
+    // Drives the real `tictactoe` (built by `swift test`) in tmux or through pipes; no
+    // dependency on the host's modules.
+    .testTarget(name: "AnsiFrontendTests", dependencies: ["TestSupport"]),
     // The host's event loop and every descriptor it reads or writes; CSignalPipe is its
     // signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),

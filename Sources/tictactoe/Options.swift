@@ -73,8 +73,9 @@ struct Options {
       5      reading standard input failed (I/O error, a directory, closed)
       6      effects still running at the settle timeout when quitting; abandoned
       128+N  signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly
-      If a front end crashes the host, the terminal is restored before the process dies of
-      its signal. A failed observer output detaches that observer; the game goes on.
+      If a front end crashes the host, or SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP or
+      SIGSYS is sent to it, the terminal is restored before the process dies of that signal.
+      A failed observer output detaches that observer; the game goes on.
 
     Try: blob@pointfree.co / password (add "2fa" to the email for a second factor: 1234).
     """

@@ -16,6 +16,27 @@ enum ChildProcess {
       .appendingPathComponent("ansi-test-output-\(UUID().uuidString)").path
     defer { unlink(outputPath) }
 
+    let pid = try spawn(executable, arguments) { actions in
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(
+        &actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (exitStatus, output)
+  }
+
+  /// Starts `executable` with `arguments` and `environment`, no signal blocked and the usual
+  /// ones at their default action, with the file actions `prepare` adds (its standard input,
+  /// output and error); returns its process id without waiting for it.
+  static func spawn(
+    _ executable: String, _ arguments: [String],
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    _ prepare: (inout posix_spawn_file_actions_t) -> Void
+  ) throws -> pid_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -33,25 +54,18 @@ enum ChildProcess {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    prepare(&actions)
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
-    let environment =
-      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for variable in environment { free(variable) } }
+    let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in variables { free(variable) } }
 
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, variables)
     guard spawned == 0 else {
       throw TmuxError("cannot start \(executable): \(String(cString: strerror(spawned)))")
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return (exitStatus, output)
+    return pid
   }
 }

@@ -3,8 +3,8 @@ import Testing
 
 extension EndToEnd {
   /// The terminal is given back exactly as it was: on quit, on Ctrl-C, on SIGTERM, SIGHUP and
-  /// SIGQUIT, on Ctrl-Z (and taken again on `fg`), and when another front end crashes the
-  /// host; and the screen follows resizes.
+  /// SIGQUIT, on Ctrl-Z (and taken again on `fg`), when another front end crashes the host,
+  /// and when a fatal signal is sent from outside; and the screen follows resizes.
   @Suite struct TerminalRestoreTests {
     private func expectRestored(_ session: TictactoeSession) throws {
       let modes = try session.terminalModes()
@@ -46,17 +46,34 @@ extension EndToEnd {
       define: String, signal: Int32, report: String
     ) async throws {
       let crashing = try MisbehavingFrontEnd(define)
-      let backtraceSetting = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] ?? ""
-      let reportsCrashes = !backtraceSetting.contains("enable=no")
       let session = try TictactoeSession(
         arguments: "--frontend ansi --frontend \(crashing.spec) --auth-delay 0",
-        environment: reportsCrashes ? "SWIFT_BACKTRACE=interactive=no,color=no" : "")
+        environment: CrashReport.isEnabled ? "SWIFT_BACKTRACE=interactive=no,color=no" : "")
       try await session.requestGame()
       #expect(try await session.waitForExit() == 128 + Int(signal))
       try expectRestored(session)
-      if reportsCrashes {
+      if CrashReport.isEnabled {
         let history = try session.tmux.history()
         #expect(history.contains("Program crashed: \(report)"), "the crash report:\n\(history)")
+      }
+    }
+
+    /// A fatal signal sent from outside (`kill -SEGV`, `kill -ABRT`, `kill -TRAP`) mid-game,
+    /// with the ansi front end in raw mode on the alternate screen: the guard puts the
+    /// terminal back, the Swift runtime prints its crash report, and the process dies of the
+    /// signal. (The runtime's handler returns after its report, and the host used to go on
+    /// running, on a terminal it had given back.)
+    @Test(arguments: [SIGSEGV, SIGABRT, SIGTRAP])
+    func aFatalSignalSentMidGameRestoresTheTerminalAndKills(signal: Int32) async throws {
+      let session = try TictactoeSession(
+        environment: CrashReport.isEnabled ? "SWIFT_BACKTRACE=interactive=no,color=no" : "")
+      try await session.startGame()
+      try Processes.signalTictactoe(in: session.tmux, signal)
+      #expect(try await session.waitForExit() == 128 + Int(signal))
+      try expectRestored(session)
+      if CrashReport.isEnabled {
+        let history = try session.tmux.history()
+        #expect(history.contains("Program crashed"), "the crash report:\n\(history)")
       }
     }
 
