@@ -532,7 +532,7 @@ public final class FrontEndHost {
     if let message = reason.message { diagnostics("tictactoe: \(message)") }
     detachAll()
     flushHeldLogLines()
-    await drainOutputs(within: reason.isUrgent ? .milliseconds(100) : settleTimeout)
+    await drainOutputs(within: reason.isUrgent ? .milliseconds(25) : settleTimeout)
     onExit(reason.exitStatus)
   }
 

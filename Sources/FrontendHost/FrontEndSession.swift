@@ -90,9 +90,16 @@ public final class FrontEndSession: Sendable {
     var exported = ContiguousArray<CChar>([0])
   }
 
+  /// The last error on the store thread, where nearly every call is made: a plain property,
+  /// not a dictionary look-up (an expected refusal, such as a read of a screen that is not
+  /// shown, happens on every state event of the JSON-lines front end).
+  // Only touched on the store thread.
+  private nonisolated(unsafe) let storeThreadLastError = ThreadLastError()
+
   /// This front end's last error on the calling thread (the header's "on this thread"), kept
-  /// in the thread's own dictionary: no other thread can replace or free it.
+  /// in the thread's own dictionary on other threads: no other thread can replace or free it.
   private var threadLastError: ThreadLastError {
+    if isStoreThread() { return storeThreadLastError }
     let key = "tictactoe.lastError.\(UInt(bitPattern: pointer))"
     let dictionary = Thread.current.threadDictionary
     if let lastError = dictionary[key] as? ThreadLastError { return lastError }

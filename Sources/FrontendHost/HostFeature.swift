@@ -46,6 +46,19 @@ public enum HostFeature: UInt32, CaseIterable, Sendable {
     }
   }
 
+  /// Whether what a handle scoped to this feature reads differs between `old` and `new`: its
+  /// state changed, or it appeared or went away.
+  func changed(from old: TicTacToe.State, to new: TicTacToe.State) -> Bool {
+    switch (self, old, new) {
+    case (.root, _, _): old != new
+    case (.login, .login(let old), .login(let new)): old != new
+    case (.twoFactor, .login(let old), .login(let new)): old.twoFactor != new.twoFactor
+    case (.newGame, .newGame(let old), .newGame(let new)): old != new
+    case (.game, .newGame(let old), .newGame(let new)): old.game != new.game
+    default: inactivity(in: old) == nil || inactivity(in: new) == nil
+    }
+  }
+
   /// Why this feature is not on screen in `state`, or `nil` if it is.
   func inactivity(in state: TicTacToe.State) -> String? {
     switch (self, state) {

@@ -44,7 +44,7 @@ public enum QuitReason: Sendable {
     }
   }
 
-  /// Whether the host ends at once, writing out at most 100 ms of pending output.
+  /// Whether the host ends at once, waiting at most 25 ms for readers to take what is pending.
   var isUrgent: Bool {
     switch self {
     case .outputFailed, .signal: true

@@ -55,11 +55,10 @@ final class StoreBridge {
     let id = takeID()
     let feature = handle.feature
     let session = handle.session
-    var last = FeatureSnapshot(feature, store.state)
+    var last = store.state
     let subscription = store.subscribe { [weak self] state in
-      let current = FeatureSnapshot(feature, state)
-      guard current != last else { return }
-      last = current
+      guard feature.changed(from: last, to: state) else { return }
+      last = state
       guard session.isAttached, self?.subscriptions[id] != nil else { return }
       session.deliveredCallbacks += 1
       callback(context)
@@ -129,36 +128,6 @@ final class StoreBridge {
       }
     }
   }
-}
-
-/// What one feature handle reads, to tell whether it changed.
-private enum FeatureSnapshot: Equatable {
-  case value(AnyEquatable?)
-
-  init(_ feature: HostFeature, _ state: TicTacToe.State) {
-    switch (feature, state) {
-    case (.root, _): self = .value(AnyEquatable(state))
-    case (.login, .login(let login)): self = .value(AnyEquatable(login))
-    case (.twoFactor, .login(let login)):
-      self = .value(login.twoFactor.map(AnyEquatable.init))
-    case (.newGame, .newGame(let newGame)): self = .value(AnyEquatable(newGame))
-    case (.game, .newGame(let newGame)): self = .value(newGame.game.map(AnyEquatable.init))
-    default: self = .value(nil)
-    }
-  }
-}
-
-/// An equatable value of any type.
-private struct AnyEquatable: Equatable {
-  let value: Any
-  let isEqual: (Any) -> Bool
-
-  init<T: Equatable>(_ value: T) {
-    self.value = value
-    self.isEqual = { ($0 as? T) == value }
-  }
-
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.isEqual(rhs.value) }
 }
 
 private func withOptionalCString<R>(

@@ -12,7 +12,7 @@ import HostIO
 /// store thread, whatever the host is waiting for:
 ///
 /// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: detach every front end (each restores the terminal),
-///   write out what they wrote (100 ms at most) and exit with 128 + the signal number. SIGQUIT
+///   write out what they wrote (25 ms at most) and exit with 128 + the signal number. SIGQUIT
 ///   (Ctrl-\ when a front end leaves the terminal in cooked mode) quits like the others rather
 ///   than dumping core: the Swift runtime's crash handler would catch it, print a backtrace and
 ///   leave the process running.

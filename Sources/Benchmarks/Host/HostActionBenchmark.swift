@@ -26,6 +26,8 @@ enum HostActionBenchmark {
     return .sync { iterations in
       for iteration in 0..<iterations {
         store.send(.login(.view(.binding(.set(\.email, emails[iteration & 1])))))
+        // What the host's loop does before it waits again: write what the front ends wrote.
+        host.flushOutputs()
       }
       BlackHole.consume(host.sessions.count)
     }

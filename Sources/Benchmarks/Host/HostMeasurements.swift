@@ -19,6 +19,7 @@ enum HostMeasurements {
     do {
       checks.append(try jsonLinesThroughput())
       checks.append(try startUp())
+      checks.append(try signalLatency())
     } catch {
       checks.append(TargetCheck(goal: "run the host processes", isMet: false, evidence: "\(error)"))
     }
@@ -43,15 +44,54 @@ enum HostMeasurements {
       runs: 3, BuiltProducts.tictactoe, ["--frontend", "jsonl", "--auth-delay", "0"],
       input: file.path)
     let jq = try ProcessTimer.median(runs: 3, "/usr/bin/env", ["jq", "-c", "."], input: file.path)
-    let ratio = host / jq
+    let ratio = host.seconds / jq.seconds
     print(
-      "  JSON-lines, \(streamLength) actions: host \(format(host)) s "
-        + "(\(Int(Double(streamLength) / host)) actions/s, each answered with an action and a "
-        + "state line), jq -c . \(format(jq)) s, ratio \(format(ratio))x")
+      "  JSON-lines, \(streamLength) actions: host \(format(host.seconds)) s "
+        + "(\(Int(Double(streamLength) / host.seconds)) actions/s, each answered with an action "
+        + "and a state line; CPU user \(format(host.userSeconds)) s, system "
+        + "\(format(host.systemSeconds)) s), jq -c . \(format(jq.seconds)) s (user "
+        + "\(format(jq.userSeconds)) s, system \(format(jq.systemSeconds)) s), ratio "
+        + "\(format(ratio))x")
     return TargetCheck(
       goal: "JSON-lines: the host handles a 100 000-action stream faster than jq merely parses it.",
       isMet: ratio < 1,
-      evidence: "\(format(host)) s vs jq \(format(jq)) s: \(format(ratio))x")
+      evidence: "\(format(host.seconds)) s vs jq \(format(jq.seconds)) s: \(format(ratio))x")
+  }
+
+  /// SIGTERM to exit while the host's standard output is full and nobody reads it: the host
+  /// must act on a signal whatever it is waiting for.
+  private static func signalLatency() throws -> TargetCheck {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tictactoe-bench-stall-\(getpid()).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try String(repeating: #"{"command":"snapshot"}"# + "\n", count: 200_000)
+      .write(to: file, atomically: false, encoding: .utf8)
+    var times: [Double] = []
+    for _ in 0..<5 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: BuiltProducts.tictactoe)
+      process.arguments = ["--frontend", "jsonl"]
+      process.standardInput = try FileHandle(forReadingFrom: file)
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Wait until the pipe is full: the host now holds output it cannot write.
+      var waiting: Int32 = 0
+      while waiting < 60_000, process.isRunning {
+        _ = ioctl(output.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &waiting)
+        _ = poll(nil, 0, 1)
+      }
+      let start = ContinuousClock.now
+      kill(process.processIdentifier, SIGTERM)
+      process.waitUntilExit()
+      times.append(ProcessTimer.seconds(ContinuousClock.now - start))
+    }
+    let median = times.sorted()[times.count / 2] * 1000
+    print("  SIGTERM with standard output full and unread: exit after \(format(median)) ms")
+    return TargetCheck(
+      goal: "A signal is acted on within 100 ms while a reader of standard output has stopped.",
+      isMet: median <= 100, evidence: "\(format(median)) ms (median of 5)")
   }
 
   /// Start-up to the first `state` line, against a trivial Swift executable run to its end.
@@ -103,12 +143,14 @@ enum HostMeasurements {
     store.send(.newGame(.binding(.set(\.xPlayerName, "Blob"))))
     store.send(.newGame(.binding(.set(\.oPlayerName, "Blub"))))
     store.send(.newGame(.letsPlayButtonTapped))
+    host.flushOutputs()
     let before = size(of: output.path)
     // A tied game: nine moves, each changing one cell and the title line.
     let moves = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)]
     for (row, column) in moves {
       store.send(.newGame(.game(.presented(.cellTapped(row: row, column: column)))))
     }
+    host.flushOutputs()
     let perMove = Double(size(of: output.path) - before) / Double(moves.count)
     print("  ansi: \(format(perMove)) bytes per move after the first frame (\(moves.count) moves)")
     return TargetCheck(

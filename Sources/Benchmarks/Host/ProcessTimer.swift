@@ -2,12 +2,21 @@ import Foundation
 
 /// Runs whole processes and times them by the wall clock.
 enum ProcessTimer {
+  /// What `median` measured: the median wall-clock seconds, and the CPU seconds of all runs
+  /// split into user and system time, per run.
+  struct Timing {
+    var seconds: Double
+    var userSeconds: Double
+    var systemSeconds: Double
+  }
+
   /// The median wall-clock seconds of `runs` runs of `executable` with `arguments`, standard
-  /// input read from `input` (a file) and standard output discarded.
+  /// input read from `input` (a file) and standard output discarded, with the mean CPU split.
   static func median(
     runs: Int, _ executable: String, _ arguments: [String], input: String
-  ) throws -> Double {
+  ) throws -> Timing {
     var times: [Double] = []
+    let before = childrenUsage()
     for _ in 0..<runs {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: executable)
@@ -20,7 +29,19 @@ enum ProcessTimer {
       process.waitUntilExit()
       times.append(seconds(ContinuousClock.now - start))
     }
-    return times.sorted()[times.count / 2]
+    let after = childrenUsage()
+    return Timing(
+      seconds: times.sorted()[times.count / 2],
+      userSeconds: (after.user - before.user) / Double(runs),
+      systemSeconds: (after.system - before.system) / Double(runs))
+  }
+
+  /// The user and system CPU seconds of every child waited for so far.
+  private static func childrenUsage() -> (user: Double, system: Double) {
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return (seconds(usage.ru_utime), seconds(usage.ru_stime))
   }
 
   /// The median wall-clock seconds from starting `executable` to the first line of its output

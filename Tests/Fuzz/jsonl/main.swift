@@ -84,23 +84,30 @@ func perform(_ value: JSONValue) {
       connection.send(casePath: spec.path, arguments: arguments) == nil
         ? TTT_OK : TTT_ERR_INVALID_ARGUMENT
     }
-  case .command(.snapshot):
+  case .command(.snapshot, _):
     var writer = JSONWriter()
     StateEncoding.writeRoot(connection, to: &writer)
     guard let state = try? parser.parse(writer.bytes), state.object?.count == 1 else {
       fuzzFailure("the state event is not a JSON object with one key: \(writer.text)")
     }
-  case .command(.settle), .command(.quit):
+  case .command(.settle, _), .command(.quit, _), .command(.frontend, _), .command(.attach, _),
+    .command(.detach, _):
     break
   }
 }
 
 let status = fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
   MainActor.assumeIsolated {
-    var framer = LineFramer()
+    var framer = LineFramer(maximumLength: JsonlFrontEnd.maximumLineLength)
     var lines: [LineFramer.Line] = []
-    framer.append(UnsafeBufferPointer(start: data, count: size), into: &lines)
-    framer.finish(into: &lines)
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    var consumed = 0
+    while let (line, end) = framer.next(in: bytes, from: consumed, isEnd: true) {
+      guard end > consumed else { fuzzFailure("the framer consumed nothing") }
+      consumed = end
+      lines.append(line)
+    }
+    guard consumed == size else { fuzzFailure("the framer left \(size - consumed) bytes at the end") }
     var start = 0
     if case .text(let first, _) = lines.first, first.count == 1,
       let digit = first.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit)
