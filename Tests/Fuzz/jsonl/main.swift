@@ -107,7 +107,9 @@ let status = fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
       consumed = end
       lines.append(line)
     }
-    guard consumed == size else { fuzzFailure("the framer left \(size - consumed) bytes at the end") }
+    guard consumed == size else {
+      fuzzFailure("the framer left \(size - consumed) bytes at the end")
+    }
     var start = 0
     if case .text(let first, _) = lines.first, first.count == 1,
       let digit = first.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit)
