@@ -8,7 +8,9 @@
 /// takes for the libraries it loads, because such a path often lies in a shared directory.
 ///
 /// - A symbolic link is refused (`O_NOFOLLOW`), dangling or not: the host never writes
-///   through a link someone else may have planted.
+///   through a link someone else may have planted. The links that name the process's own
+///   descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`) are followed:
+///   nobody else can plant them.
 /// - A regular file or FIFO owned by another user is refused, and nothing of it is changed.
 /// - A new file is created with mode 0600.
 /// - An existing regular file is truncated, unless the caller asked to append.
@@ -34,7 +36,7 @@ public enum OutputFile {
     }
     var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
     if append { flags |= O_APPEND }
-    if !allowsUnsafeFiles { flags |= O_NOFOLLOW }
+    if !allowsUnsafeFiles, !namesOwnDescriptor(path) { flags |= O_NOFOLLOW }
     let descriptor = Glibc.open(path, flags, 0o600)
     guard descriptor >= 0 else {
       switch errno {
@@ -61,7 +63,13 @@ public enum OutputFile {
         "it belongs to another user (uid \(status.st_uid)); the host writes only files of its "
           + "own user (or start it with --allow-unsafe-frontends)")
     }
-    if kind == S_IFREG, !append { _ = ftruncate(descriptor, 0) }
+    if kind == S_IFREG, !append, !namesOwnDescriptor(path) { _ = ftruncate(descriptor, 0) }
     return descriptor
+  }
+
+  /// Whether `path` is one of the links to the process's own descriptors.
+  private static func namesOwnDescriptor(_ path: String) -> Bool {
+    path == "/dev/stdout" || path == "/dev/stderr" || path.hasPrefix("/dev/fd/")
+      || path.hasPrefix("/proc/self/fd/")
   }
 }

@@ -220,6 +220,16 @@ import Testing
     #expect(result.standardError.contains("cannot write obs.jsonl: it is a symbolic link"))
   }
 
+  @Test func theLinksToTheProcesssOwnDescriptorsAreFollowed() async throws {
+    let result = try await bash(
+      """
+      printf '%s\\n' '\(Self.setEmail)' | timeout 20 "$T" --frontend jsonl \
+        --frontend jsonl:/dev/stderr >/dev/null
+      """)
+    #expect(result.status == 0)
+    #expect(result.standardError.contains(#""email":"a@b.c""#))
+  }
+
   @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
   func anotherUsersFileIsRefusedAndLeftAlone() async throws {
     let result = try await bash(
