@@ -13,7 +13,7 @@ extension Reducer {
   }
 }
 
-/// The reducer made by ``Reducer/_printChanges(to:)``.
+/// The reducer made by `Reducer._printChanges(to:)`.
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
   public typealias Body = Never
   let base: Base

@@ -23,7 +23,7 @@ extension Reducer where Action: CasePathable {
   }
 }
 
-/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)``.
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)->IfLetReducer<Self,Wrapped>``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
   let parent: Parent

@@ -41,7 +41,8 @@ extension Reducer where Action: CasePathable {
   }
 }
 
-/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)-(_,CaseKeyPath<Action,PresentationAction<WrappedAction>>,_,_,_)``.
+/// The reducer made by
+/// ``Reducer/ifLet(_:action:then:fileID:line:)->PresentationReducer<Self,Wrapped>``.
 public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
   let parent: Parent

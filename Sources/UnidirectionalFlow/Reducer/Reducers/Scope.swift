@@ -79,7 +79,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
 
   /// Runs the child for its actions; passes every other action by.
   ///
-  /// A store does not call this: it runs the scope's runner (see ``_makeRunner()``).
+  /// A store does not call this: it runs the scope's runner (see `_makeRunner()`).
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<
     ParentAction
