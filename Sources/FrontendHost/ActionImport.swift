@@ -74,11 +74,19 @@ enum ActionImport {
     }
   }
 
-  /// Checks that the action's feature, and the alert it dismisses, are on screen in `state`.
+  /// Checks that the action's feature is the topmost screen in `state`, and that the alert it
+  /// dismisses is shown. Only the screen on top takes intents: a form hidden under two-factor,
+  /// or the new-game screen under a game, is refused, whatever front end sends to it.
   static func checkActive(
     _ entry: ActionCatalog.Entry, in state: TicTacToe.State
   ) throws(HostCallError) {
-    switch (entry.casePath, try entry.feature.state(in: state)) {
+    let featureState = try entry.feature.state(in: state)
+    if let cover = entry.feature.cover(in: state) {
+      throw .inactive(
+        "\(entry.casePath) is for \(entry.feature.displayName), which \(cover.displayName) "
+          + "covers; only the screen on top takes intents")
+    }
+    switch (entry.casePath, featureState) {
     case ("login.alert.dismiss", .login(let login)) where login.alert == nil:
       throw .inactive("no alert is shown on the login screen")
     case ("login.twoFactor.alert.dismiss", .twoFactor(let twoFactor)) where twoFactor.alert == nil:

@@ -72,6 +72,16 @@ public enum HostFeature: UInt32, CaseIterable, Sendable {
     }
   }
 
+  /// The feature presented over this one in `state`, if any: two-factor over login, the game
+  /// over new game. A covered screen is still shown (and read) but takes no intents.
+  func cover(in state: TicTacToe.State) -> HostFeature? {
+    switch (self, state) {
+    case (.login, .login(let login)) where login.twoFactor != nil: .twoFactor
+    case (.newGame, .newGame(let newGame)) where newGame.game != nil: .game
+    default: nil
+    }
+  }
+
   /// Why this feature is not on screen in `state`, or `nil` if it is.
   func inactivity(in state: TicTacToe.State) -> String? {
     do {
