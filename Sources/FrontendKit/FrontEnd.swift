@@ -12,7 +12,9 @@ import TicTacToeFrontendABI
 /// }
 /// @_cdecl("tictactoe_frontend_entry")
 /// public func entry() -> UnsafePointer<ttt_frontend_descriptor> { descriptor.pointer }
-/// let descriptor = FrontEndDescriptor.make(Mine.self, name: "mine", description: "...", version: "1.0.0")
+/// let descriptor = FrontEndDescriptor.make(
+///   Mine.self, name: "mine", description: "...", version: "1.0.0",
+///   flags: UInt32(TTT_FRONTEND_WRITES_TERMINAL))
 /// ```
 public protocol FrontEnd: AnyObject, SendableMetatype {
   /// Attaches: must render the current state before returning.
