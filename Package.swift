@@ -45,7 +45,8 @@ let package = Package(
     .target(
       name: "FrontendHost",
       dependencies: [
-        "AppCore", "DynamicCall", "HostIO", "TicTacToeFrontendABI", "UnidirectionalFlow",
+        "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore",
+        "TicTacToeFrontendABI", "TwoFactorCore", "UnidirectionalFlow",
       ]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),

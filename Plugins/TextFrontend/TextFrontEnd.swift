@@ -60,9 +60,15 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     return consumed
   }
 
+  /// A settle it asked for finished, or (when it asked for none) the settle before quitting
+  /// timed out.
   func settled(timedOut: Bool) {
-    isSettling = false
-    if timedOut { say("still waiting for the server; continuing") }
+    defer { isSettling = false }
+    guard timedOut else { return }
+    say(
+      isSettling
+        ? "still waiting for the server; continuing"
+        : "quitting with effects still running (see --settle-timeout); they were abandoned")
   }
 
   private func render() {

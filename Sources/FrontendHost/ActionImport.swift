@@ -13,12 +13,15 @@ enum ActionImport {
   /// The longest text an argument may have, in bytes.
   static let maximumTextLength = 64 * 1024
 
+  /// A decoded intent: its catalog entry and the app action.
+  typealias Decoded = (entry: ActionCatalog.Entry, action: TicTacToe.Action)
+
   /// Decodes a `ttt_action` (checks that need no state; safe on any thread).
   static func action(
     from action: ttt_action, through handle: HostFeature, catalog: ActionCatalog
-  ) -> Result<(entry: ActionCatalog.Entry, action: TicTacToe.Action), HostCallError> {
+  ) throws(HostCallError) -> Decoded {
     guard let entry = catalog.entry(tag: action.tag) else {
-      return .failure(.unknown("unknown action tag \(action.tag)"))
+      throw .unknown("unknown action tag \(action.tag)")
     }
     var integers = [action.row, action.column].makeIterator()
     var arguments: [CValue] = []
@@ -26,71 +29,70 @@ enum ActionImport {
       switch argument.type {
       case .string:
         guard let pointer = action.text else {
-          return .failure(
-            .invalid("\(entry.casePath) needs a text, but text is NULL"))
+          throw .invalid("\(entry.casePath) needs a text, but text is NULL")
         }
-        switch string(pointer) {
-        case .success(let value): arguments.append(.string(value))
-        case .failure(let error): return .failure(error)
-        }
+        arguments.append(.string(try string(pointer)))
       default:
         arguments.append(.int32(integers.next() ?? 0))
       }
     }
-    return check(entry, through: handle).flatMap {
-      catalog.action(entry, arguments: arguments).map { (entry, $0) }
-    }
+    try check(entry, through: handle)
+    return (entry, try catalog.action(entry, arguments: arguments).get())
   }
 
   /// Decodes a case path with typed values (`send_path`, `make_sender`).
   static func action(
     casePath: String, arguments: [CValue], through handle: HostFeature, catalog: ActionCatalog
-  ) -> Result<(entry: ActionCatalog.Entry, action: TicTacToe.Action), HostCallError> {
+  ) throws(HostCallError) -> Decoded {
     guard let entry = catalog.entry(casePath: casePath) else {
-      return .failure(.unknown("unknown action '\(casePath)'"))
+      throw .unknown("unknown action '\(casePath)'")
     }
-    return check(entry, through: handle).flatMap {
-      catalog.action(entry, arguments: arguments).map { (entry, $0) }
-    }
+    try check(entry, through: handle)
+    return (entry, try catalog.action(entry, arguments: arguments).get())
   }
 
   /// A bounded, valid UTF-8 string from a front end's pointer.
-  static func string(_ pointer: UnsafePointer<CChar>) -> Result<String, HostCallError> {
+  static func string(_ pointer: UnsafePointer<CChar>) throws(HostCallError) -> String {
     let length = strnlen(pointer, maximumTextLength + 1)
     guard length <= maximumTextLength else {
-      return .failure(.invalid("text is longer than \(maximumTextLength) bytes"))
+      throw .invalid("text is longer than \(maximumTextLength) bytes")
     }
     let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
     guard let string = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
-      return .failure(.invalid("text is not valid UTF-8"))
+      throw .invalid("text is not valid UTF-8")
     }
-    return .success(string)
+    return string
   }
 
   private static func check(
     _ entry: ActionCatalog.Entry, through handle: HostFeature
-  ) -> Result<Void, HostCallError> {
+  ) throws(HostCallError) {
     guard entry.feature.isWithin(handle) else {
-      return .failure(
-        .wrongFeature(
-          "\(entry.casePath) belongs to \(entry.feature.displayName), but the handle is scoped "
-            + "to \(handle.displayName)"))
+      throw .wrongFeature(
+        "\(entry.casePath) belongs to \(entry.feature.displayName), but the handle is scoped "
+          + "to \(handle.displayName)")
     }
-    return .success(())
   }
 
-  /// Checks that the action's feature, and the alert it dismisses, are on screen in `state`.
+  /// Checks that the action's feature is the topmost screen in `state`, and that the alert it
+  /// dismisses is shown. Only the screen on top takes intents: a form hidden under two-factor,
+  /// or the new-game screen under a game, is refused, whatever front end sends to it.
   static func checkActive(
     _ entry: ActionCatalog.Entry, in state: TicTacToe.State
-  ) -> HostCallError? {
-    if let reason = entry.feature.inactivity(in: state) { return .inactive(reason) }
-    switch (entry.casePath, state) {
+  ) throws(HostCallError) {
+    let featureState = try entry.feature.state(in: state)
+    if let cover = entry.feature.cover(in: state) {
+      throw .inactive(
+        "\(entry.casePath) is for \(entry.feature.displayName), which \(cover.displayName) "
+          + "covers; only the screen on top takes intents")
+    }
+    switch (entry.casePath, featureState) {
     case ("login.alert.dismiss", .login(let login)) where login.alert == nil:
-      return .inactive("no alert is shown on the login screen")
-    case ("login.twoFactor.alert.dismiss", .login(let login)) where login.twoFactor?.alert == nil:
-      return .inactive("no alert is shown on the two-factor screen")
+      throw .inactive("no alert is shown on the login screen")
+    case ("login.twoFactor.alert.dismiss", .twoFactor(let twoFactor)) where twoFactor.alert == nil:
+      throw .inactive("no alert is shown on the two-factor screen")
     default:
-      return nil
+      break
     }
   }
 }

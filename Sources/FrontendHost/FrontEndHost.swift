@@ -39,7 +39,7 @@ public final class FrontEndHost {
 
   /// The user intents front ends can send, with their C mirror for reflection. Read from any
   /// thread (a front end may send from anywhere).
-  nonisolated let catalog = ReadMostly<(actions: ActionCatalog, table: ReflectionTable)>(
+  nonisolated let catalog = Lock<(actions: ActionCatalog, table: ReflectionTable)>(
     (ActionCatalog.standard, ReflectionTable(ActionCatalog.standard)))
 
   private var heldLogLines: [String] = []

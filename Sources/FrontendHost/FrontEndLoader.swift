@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HostIO
 import TicTacToeFrontendABI
 
 /// Opens front-end libraries with `dlopen(RTLD_NOW | RTLD_LOCAL)` and validates what they
@@ -7,7 +7,7 @@ import TicTacToeFrontendABI
 ///
 /// This is the only place in the project that knows about `dlopen`.
 public enum FrontEndLoader {
-  private static let cache = Mutex<[String: LoadedFrontEnd]>([:])
+  private static let cache = Lock<[String: LoadedFrontEnd]>([:])
 
   /// The smallest descriptor the host accepts: ABI 1.0's, up to and including `on_settled`.
   static let minimumDescriptorSize =

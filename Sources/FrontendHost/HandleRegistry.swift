@@ -1,3 +1,5 @@
+import HostIO
+
 /// The pointers the host has handed out as `ttt_host *` and `ttt_store *`.
 ///
 /// Every routine checks its handle here before using it, so a front end that passes a stale,
@@ -6,7 +8,7 @@
 /// past detach safe to check.
 enum HandleRegistry {
   // Looked up on every call, from any thread; written only when a handle is made.
-  private static let live = ReadMostly<[UInt: any AnyObject & Sendable]>([:])
+  private static let live = Lock<[UInt: any AnyObject & Sendable]>([:])
 
   /// Registers `object` under its opaque pointer and keeps it alive.
   static func register(_ object: AnyObject & Sendable) {

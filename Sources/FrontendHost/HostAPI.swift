@@ -5,8 +5,11 @@ import TicTacToeFrontendABI
 
 /// The table of host routines (`ttt_host_api`) handed to every front end.
 ///
-/// Each routine validates its handle against ``HandleRegistry``, checks the thread rule written
-/// in the header, and turns every failure into a status code plus a `last_error` message.
+/// Every routine goes through one wrapper, for a store handle or for a front end (`withHandle`,
+/// `withSession`, `withStatus`): it looks the pointer up in ``HandleRegistry``,
+/// check the thread rule the header gives the routine and that the front end is still
+/// attached, and turn a thrown ``HostCallError`` into the routine's status and `last_error`.
+/// The routines themselves only say what they do.
 enum HostAPI {
   /// The table; static storage, valid for the life of the process.
   // Immutable once built; the routines it points to are safe to call as the header says.
@@ -20,7 +23,12 @@ enum HostAPI {
         root: { HostAPI.root($0) },
         scope: { HostAPI.scope($0, $1) },
         is_active: { HostAPI.isActive($0) },
-        read_root: { HostAPI.read($0, $1, .root) { state, _ in StateExport.root(state) } },
+        read_root: {
+          HostAPI.read($0, $1, .root) { state, _ in
+            guard case .root(let root) = state else { return nil }
+            return StateExport.root(root)
+          }
+        },
         read_login: {
           HostAPI.read($0, $1, .login) { state, strings in
             guard case .login(let login) = state else { return nil }
@@ -29,9 +37,7 @@ enum HostAPI {
         },
         read_two_factor: {
           HostAPI.read($0, $1, .twoFactor) { state, strings in
-            guard case .login(let login) = state, let twoFactor = login.twoFactor else {
-              return nil
-            }
+            guard case .twoFactor(let twoFactor) = state else { return nil }
             return StateExport.twoFactor(twoFactor, strings)
           }
         },
@@ -43,7 +49,7 @@ enum HostAPI {
         },
         read_game: {
           HostAPI.read($0, $1, .game) { state, strings in
-            guard case .newGame(let newGame) = state, let game = newGame.game else { return nil }
+            guard case .game(let game) = state else { return nil }
             return StateExport.game(game, strings)
           }
         },
@@ -70,67 +76,50 @@ enum HostAPI {
   // MARK: Handles
 
   private static func root(_ host: OpaquePointer?) -> OpaquePointer? {
-    guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self) else { return nil }
-    // On the store thread only: handles are made and kept in store-thread state.
-    guard isStoreThread() else {
-      session.setLastError("root must be called on the store thread")
-      return nil
+    // No attached check: handles are made and kept in store-thread state, and answer
+    // TTT_ERR_DETACHED themselves.
+    withSession(host, "root", requiresAttached: false, otherwise: nil) {
+      session, _ in session.handle(.root).pointer
     }
-    return session.handle(.root).pointer
   }
 
   private static func scope(_ store: OpaquePointer?, _ feature: UInt32) -> OpaquePointer? {
-    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else { return nil }
-    guard isStoreThread() else {
-      handle.session.setLastError("scope must be called on the store thread")
-      return nil
+    withHandle(store, "scope", requiresAttached: false, otherwise: nil) {
+      handle, _ throws(HostCallError) in
+      guard let feature = HostFeature(rawValue: feature) else {
+        throw .invalid("unknown feature \(feature)")
+      }
+      return handle.session.handle(feature).pointer
     }
-    guard let feature = HostFeature(rawValue: feature) else {
-      handle.session.setLastError("unknown feature \(feature)")
-      return nil
-    }
-    return handle.session.handle(feature).pointer
   }
 
   private static func isActive(_ store: OpaquePointer?) -> Bool {
-    guard let (handle, host) = storeThreadHandle(store, routine: "is_active") else {
-      return false
+    withHandle(store, "is_active", otherwise: false) { handle, host in
+      handle.feature.inactivity(in: host.store.state) == nil
     }
-    return MainActor.assumeIsolated { handle.feature.inactivity(in: host.store.state) == nil }
   }
 
   // MARK: State
 
   private static func read<T>(
-    _ store: OpaquePointer?,
-    _ out: UnsafeMutablePointer<T>?,
-    _ feature: HostFeature,
-    _ export: (TicTacToe.State, StateExport.Strings) -> T?
+    _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
+    _ export: (FeatureState, StateExport.Strings) -> T?
   ) -> ttt_status {
-    guard let (handle, host) = storeThreadHandle(store, routine: "read") else {
-      return refusal(HandleRegistry.lookup(store, as: StoreHandle.self)?.session)
-    }
-    guard let out else { return fail(handle.session, .invalid("the output struct is NULL")) }
-    // The routine runs synchronously on the store thread; nothing here crosses threads.
-    nonisolated(unsafe) let output = out
-    nonisolated(unsafe) let export = export
-    guard handle.feature == feature else {
-      return fail(
-        handle.session,
-        .wrongFeature(
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let (out, export) = (out, export)
+    return withStatus(store, "read") { handle, host throws(HostCallError) in
+      guard let out else { throw .invalid("the output struct is NULL") }
+      guard handle.feature == feature else {
+        throw .wrongFeature(
           "this read is for \(feature.displayName), but the handle is scoped to "
-            + "\(handle.feature.displayName)"))
-    }
-    return MainActor.assumeIsolated {
-      let state = host.store.state
-      if let reason = feature.inactivity(in: state) {
-        return fail(handle.session, .inactive(reason))
+            + "\(handle.feature.displayName)")
       }
+      let state = try feature.state(in: host.store.state)
       handle.strings.reset()
       guard let value = export(state, handle.strings) else {
-        return fail(handle.session, .inactive("\(feature.displayName) is not shown"))
+        throw .inactive("\(feature.displayName) is not shown")
       }
-      if let error = StateExport.copy(value, to: output) { return fail(handle.session, error) }
+      try StateExport.copy(value, to: out)
       return TTT_OK
     }
   }
@@ -140,19 +129,13 @@ enum HostAPI {
   private static func send(_ store: OpaquePointer?, _ action: UnsafePointer<ttt_action>?)
     -> ttt_status
   {
-    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else {
-      return TTT_ERR_INVALID_ARGUMENT
-    }
-    guard let action = copyAction(action) else {
-      return fail(handle.session, .invalid("the action is NULL or its struct_size is too small"))
-    }
-    guard let host = handle.session.host, handle.session.isAttached else {
-      return fail(handle.session, .detached)
-    }
-    let catalog = host.actions
-    switch ActionImport.action(from: action, through: handle.feature, catalog: catalog) {
-    case .failure(let error): return fail(handle.session, error)
-    case .success(let decoded): return deliver(decoded.action, decoded.entry, from: handle.session)
+    withStatusOnAnyThread(store, "send") { handle, host throws(HostCallError) in
+      guard let action = copyAction(action) else {
+        throw .invalid("the action is NULL or its struct_size is too small")
+      }
+      let decoded = try ActionImport.action(
+        from: action, through: handle.feature, catalog: host.actions)
+      return deliver(decoded, from: handle.session)
     }
   }
 
@@ -160,147 +143,113 @@ enum HostAPI {
     _ store: OpaquePointer?, _ casePath: UnsafePointer<CChar>?, _ values: UnsafePointer<ttt_value>?,
     _ count: Int
   ) -> ttt_status {
-    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else {
-      return TTT_ERR_INVALID_ARGUMENT
-    }
-    let session = handle.session
-    guard let casePath else { return fail(session, .invalid("the case path is NULL")) }
-    guard count >= 0, count <= 16, count == 0 || values != nil else {
-      return fail(session, .invalid("\(count) arguments at \(String(describing: values))"))
-    }
-    guard let host = session.host, session.isAttached else { return fail(session, .detached) }
-    var arguments: [CValue] = []
-    for index in 0..<count {
-      let value = values![index]
-      switch ttt_type(rawValue: value.type) {
-      case TTT_TYPE_STRING:
-        guard let pointer = value.string else {
-          return fail(session, .invalid("argument \(index + 1) is a NULL string"))
-        }
-        switch ActionImport.string(pointer) {
-        case .success(let string): arguments.append(.string(string))
-        case .failure(let error): return fail(session, error)
-        }
-      case TTT_TYPE_INT32: arguments.append(.int32(value.int32))
-      case TTT_TYPE_BOOL: arguments.append(.bool(value.boolean))
-      default:
-        return fail(session, .invalid("argument \(index + 1) has unknown type \(value.type)"))
+    withStatusOnAnyThread(store, "send_path") { handle, host throws(HostCallError) in
+      guard let casePath else { throw .invalid("the case path is NULL") }
+      guard count >= 0, count <= 16, count == 0 || values != nil else {
+        throw .invalid("\(count) arguments at \(String(describing: values))")
       }
-    }
-    let path: String
-    switch ActionImport.string(casePath) {
-    case .success(let string): path = string
-    case .failure(let error): return fail(session, error)
-    }
-    switch ActionImport.action(
-      casePath: path, arguments: arguments, through: handle.feature, catalog: host.actions)
-    {
-    case .failure(let error): return fail(session, error)
-    case .success(let decoded): return deliver(decoded.action, decoded.entry, from: session)
+      var arguments: [CValue] = []
+      for index in 0..<count {
+        let value = values![index]
+        switch ttt_type(rawValue: value.type) {
+        case TTT_TYPE_STRING:
+          guard let pointer = value.string else {
+            throw .invalid("argument \(index + 1) is a NULL string")
+          }
+          arguments.append(.string(try ActionImport.string(pointer)))
+        case TTT_TYPE_INT32: arguments.append(.int32(value.int32))
+        case TTT_TYPE_BOOL: arguments.append(.bool(value.boolean))
+        default: throw .invalid("argument \(index + 1) has unknown type \(value.type)")
+        }
+      }
+      let decoded = try ActionImport.action(
+        casePath: try ActionImport.string(casePath), arguments: arguments,
+        through: handle.feature, catalog: host.actions)
+      return deliver(decoded, from: handle.session)
     }
   }
 
   private static func makeSender(
     _ store: OpaquePointer?, _ casePath: UnsafePointer<CChar>?
   ) -> UnsafeMutableRawPointer? {
-    guard let (handle, host) = storeThreadHandle(store, routine: "make_sender") else { return nil }
-    let session = handle.session
-    guard let casePath else {
-      _ = fail(session, .invalid("the case path is NULL"))
-      return nil
-    }
-    let path = String(cString: casePath)
-    let entry: ActionCatalog.Entry? = MainActor.assumeIsolated {
-      host.actions.entry(casePath: path)
-    }
-    guard let entry else {
-      _ = fail(session, .unknown("unknown action '\(path)'"))
-      return nil
-    }
-    let feature = handle.feature
-    let signature = CSignature(returns: .uint32, arguments: entry.arguments.map(\.type))
-    do {
-      let closure = try TypedClosure(signature: signature) { arguments in
-        guard let host = session.host, session.isAttached else {
-          return .uint32(fail(session, .detached).rawValue)
-        }
-        switch ActionImport.action(
-          casePath: path, arguments: arguments, through: feature, catalog: host.actions)
-        {
-        case .failure(let error): return .uint32(fail(session, error).rawValue)
-        case .success(let decoded):
-          return .uint32(deliver(decoded.action, decoded.entry, from: session).rawValue)
-        }
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let casePath = casePath
+    return withHandle(store, "make_sender", otherwise: nil) {
+      handle, host throws(HostCallError) in
+      guard let casePath else { throw .invalid("the case path is NULL") }
+      let path = String(cString: casePath)
+      guard let entry = host.actions.entry(casePath: path) else {
+        throw .unknown("unknown action '\(path)'")
       }
-      SenderStore.keep(closure)
-      return UnsafeMutableRawPointer(mutating: closure.functionPointer)
-    } catch {
-      _ = fail(session, .invalid(error.description))
-      return nil
+      let session = handle.session
+      let feature = handle.feature
+      let signature = CSignature(returns: .uint32, arguments: entry.arguments.map(\.type))
+      do throws(DynamicCallError) {
+        let closure = try TypedClosure(signature: signature) { arguments in
+          .uint32(
+            attempt(session) { () throws(HostCallError) in
+              guard let host = session.host, session.isAttached else { throw .detached }
+              let decoded = try ActionImport.action(
+                casePath: path, arguments: arguments, through: feature, catalog: host.actions)
+              return deliver(decoded, from: session)
+            }.rawValue)
+        }
+        SenderStore.keep(closure)
+        return UnsafeMutableRawPointer(mutating: closure.functionPointer)
+      } catch {
+        throw .invalid(error.description)
+      }
     }
   }
 
   private static func editText(
     _ store: OpaquePointer?, _ field: UInt32, _ edit: UInt32, _ text: UnsafePointer<CChar>?
   ) -> ttt_status {
-    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else {
-      return TTT_ERR_INVALID_ARGUMENT
+    withStatusOnAnyThread(store, "edit_text") { handle, _ throws(HostCallError) in
+      let appended = try text.map { pointer throws(HostCallError) in
+        try ActionImport.string(pointer)
+      }
+      let session = handle.session
+      let feature = handle.feature
+      let apply: @MainActor @Sendable () -> ttt_status = {
+        attempt(session) { () throws(HostCallError) in
+          guard let host = session.host, session.isAttached else { throw .detached }
+          let current = try TextEdit.current(field, in: host.store.state)
+          let newValue = try TextEdit.apply(edit, text: appended, to: current.value)
+          guard let entry = host.actions.entry(tag: current.tag.rawValue) else {
+            throw .unknown("no action sets field \(field)")
+          }
+          let decoded = try ActionImport.action(
+            casePath: entry.casePath, arguments: [.string(newValue)], through: feature,
+            catalog: host.actions)
+          return host.bridge.send(decoded.action, entry: decoded.entry, from: session)
+        }
+      }
+      if isStoreThread() { return MainActor.assumeIsolated { apply() } }
+      StoreThreadQueue.shared.enqueue {
+        if apply() != TTT_OK {
+          session.host?.log(
+            from: session, level: TTT_LOG_WARNING.rawValue,
+            message: "edit_text from another thread failed: " + session.lastErrorMessage)
+        }
+      }
+      return TTT_OK
     }
-    let session = handle.session
-    guard session.host != nil, session.isAttached else { return fail(session, .detached) }
-    var appended: String?
-    if let text {
-      switch ActionImport.string(text) {
-      case .success(let string): appended = string
-      case .failure(let error): return fail(session, error)
-      }
-    }
-    let feature = handle.feature
-    let apply: @MainActor @Sendable () -> ttt_status = {
-      guard let host = session.host, session.isAttached else { return fail(session, .detached) }
-      let current: (tag: ttt_action_tag, value: String)
-      switch TextEdit.current(field, in: host.store.state) {
-      case .failure(let error): return fail(session, error)
-      case .success(let value): current = value
-      }
-      let newValue: String
-      switch TextEdit.apply(edit, text: appended, to: current.value) {
-      case .failure(let error): return fail(session, error)
-      case .success(let value): newValue = value
-      }
-      guard let entry = host.actions.entry(tag: current.tag.rawValue) else {
-        return fail(session, .unknown("no action sets field \(field)"))
-      }
-      switch ActionImport.action(
-        casePath: entry.casePath, arguments: [.string(newValue)], through: feature,
-        catalog: host.actions)
-      {
-      case .failure(let error): return fail(session, error)
-      case .success(let decoded):
-        return host.bridge.send(decoded.action, entry: decoded.entry, from: session)
-      }
-    }
-    if isStoreThread() { return MainActor.assumeIsolated { apply() } }
-    StoreThreadQueue.shared.enqueue {
-      if apply() != TTT_OK {
-        session.host?.log(
-          from: session, level: TTT_LOG_WARNING.rawValue,
-          message: "edit_text from another thread failed: " + session.lastErrorMessage)
-      }
-    }
-    return TTT_OK
   }
 
   /// Sends a decoded action: at once on the store thread, else queued to it (``StoreThreadQueue``;
   /// the status then only covers what could be checked without the state, and a later refusal
   /// is logged).
   private static func deliver(
-    _ action: TicTacToe.Action, _ entry: ActionCatalog.Entry, from session: FrontEndSession
+    _ decoded: ActionImport.Decoded, from session: FrontEndSession
   ) -> ttt_status {
+    let (entry, action) = decoded
     if isStoreThread() {
       return MainActor.assumeIsolated {
-        guard let host = session.host, session.isAttached else { return fail(session, .detached) }
-        return host.bridge.send(action, entry: entry, from: session)
+        attempt(session) { () throws(HostCallError) in
+          guard let host = session.host, session.isAttached else { throw .detached }
+          return host.bridge.send(action, entry: entry, from: session)
+        }
       }
     }
     StoreThreadQueue.shared.enqueue {
@@ -342,31 +291,29 @@ enum HostAPI {
 
   // MARK: Reflection
 
-  private static func actionCount(_ hostPointer: OpaquePointer?) -> Int {
-    guard let session = HandleRegistry.lookup(hostPointer, as: FrontEndSession.self),
-      let host = session.host
-    else { return 0 }
-    return host.catalog.withLock { $0.table.actionCount }
+  private static func actionCount(_ host: OpaquePointer?) -> Int {
+    guard let host = HandleRegistry.lookup(host, as: FrontEndSession.self)?.host else { return 0 }
+    return host.catalog.read { $0.table.actionCount }
   }
 
-  private static func actionAt(_ hostPointer: OpaquePointer?, _ index: Int) -> UnsafePointer<
+  private static func actionAt(_ host: OpaquePointer?, _ index: Int) -> UnsafePointer<
     ttt_action_info
   >? {
-    guard let session = HandleRegistry.lookup(hostPointer, as: FrontEndSession.self),
-      let host = session.host
-    else { return nil }
-    return host.catalog.withLock { $0.table.action(at: index) }
+    guard let host = HandleRegistry.lookup(host, as: FrontEndSession.self)?.host else {
+      return nil
+    }
+    return host.catalog.read { $0.table.action(at: index) }
   }
 
-  private static func fieldCount(_ hostPointer: OpaquePointer?) -> Int {
-    HandleRegistry.lookup(hostPointer, as: FrontEndSession.self) == nil
+  private static func fieldCount(_ host: OpaquePointer?) -> Int {
+    HandleRegistry.lookup(host, as: FrontEndSession.self) == nil
       ? 0 : ReflectionTable.fields.count
   }
 
-  private static func fieldAt(_ hostPointer: OpaquePointer?, _ index: Int) -> UnsafePointer<
+  private static func fieldAt(_ host: OpaquePointer?, _ index: Int) -> UnsafePointer<
     ttt_field_info
   >? {
-    guard HandleRegistry.lookup(hostPointer, as: FrontEndSession.self) != nil, index >= 0,
+    guard HandleRegistry.lookup(host, as: FrontEndSession.self) != nil, index >= 0,
       index < ReflectionTable.fields.count
     else { return nil }
     return ReflectionTable.fields.pointer + index
@@ -377,55 +324,43 @@ enum HostAPI {
   private static func subscribe(
     _ store: OpaquePointer?, _ callback: ttt_change_callback?, _ context: UnsafeMutableRawPointer?
   ) -> UInt64 {
-    guard let (handle, host) = storeThreadHandle(store, routine: "subscribe") else { return 0 }
-    guard let callback else {
-      _ = fail(handle.session, .invalid("the change callback is NULL"))
-      return 0
-    }
+    // Kept by the subscription and handed back on the store thread only.
     nonisolated(unsafe) let context = context
-    return MainActor.assumeIsolated {
-      host.bridge.subscribe(handle, callback: callback, context: context)
+    return withHandle(store, "subscribe", otherwise: 0) {
+      handle, host throws(HostCallError) in
+      guard let callback else { throw .invalid("the change callback is NULL") }
+      return host.bridge.subscribe(handle, callback: callback, context: context)
     }
   }
 
   private static func observeActions(
-    _ hostPointer: OpaquePointer?, _ callback: ttt_action_callback?,
-    _ context: UnsafeMutableRawPointer?
+    _ host: OpaquePointer?, _ callback: ttt_action_callback?, _ context: UnsafeMutableRawPointer?
   ) -> UInt64 {
-    guard let (session, host) = storeThreadSession(hostPointer, routine: "observe_actions") else {
-      return 0
-    }
-    guard let callback else {
-      _ = fail(session, .invalid("the action callback is NULL"))
-      return 0
-    }
+    // Kept by the observer and handed back on the store thread only.
     nonisolated(unsafe) let context = context
-    return MainActor.assumeIsolated {
-      host.bridge.observeActions(session, callback: callback, context: context)
+    return withSession(host, "observe_actions", otherwise: 0) {
+      session, host throws(HostCallError) in
+      guard let callback else { throw .invalid("the action callback is NULL") }
+      return host.bridge.observeActions(session, callback: callback, context: context)
     }
   }
 
-  private static func unsubscribe(_ hostPointer: OpaquePointer?, _ id: UInt64) {
-    guard let (session, host) = storeThreadSession(hostPointer, routine: "unsubscribe") else {
-      return
+  private static func unsubscribe(_ host: OpaquePointer?, _ id: UInt64) {
+    withSession(host, "unsubscribe", otherwise: ()) { session, host in
+      host.bridge.unsubscribe(id, of: session)
     }
-    MainActor.assumeIsolated { host.bridge.unsubscribe(id, of: session) }
   }
 
   // MARK: Errors, logs, requests
 
-  private static func lastError(_ hostPointer: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard let session = HandleRegistry.lookup(hostPointer, as: FrontEndSession.self) else {
-      return nil
-    }
-    return session.lastErrorPointer()
+  private static func lastError(_ host: OpaquePointer?) -> UnsafePointer<CChar>? {
+    HandleRegistry.lookup(host, as: FrontEndSession.self)?.lastErrorPointer()
   }
 
   private static func log(
-    _ hostPointer: OpaquePointer?, _ level: UInt32, _ message: UnsafePointer<CChar>?
+    _ host: OpaquePointer?, _ level: UInt32, _ message: UnsafePointer<CChar>?
   ) {
-    guard let session = HandleRegistry.lookup(hostPointer, as: FrontEndSession.self),
-      let message
+    guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self), let message
     else { return }
     let text = String(
       decoding: UnsafeRawBufferPointer(start: message, count: strnlen(message, 4096))
@@ -438,126 +373,59 @@ enum HostAPI {
   }
 
   private static func request(
-    _ hostPointer: OpaquePointer?, _ kind: UInt32, _ argument: UnsafePointer<CChar>?
+    _ host: OpaquePointer?, _ kind: UInt32, _ argument: UnsafePointer<CChar>?
   ) -> ttt_status {
-    guard let (session, host) = storeThreadSession(hostPointer, routine: "request") else {
-      return refusal(HandleRegistry.lookup(hostPointer, as: FrontEndSession.self))
-    }
-    let argument = argument.map { String(cString: $0) } ?? ""
-    return MainActor.assumeIsolated {
-      do throws(HostCallError) {
-        try host.enqueueRequest(kind, argument: argument, from: session)
-        return TTT_OK
-      } catch {
-        return fail(session, error)
-      }
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let argument = argument
+    return withSession(host, "request", unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status) {
+      session, host throws(HostCallError) in
+      try host.enqueueRequest(
+        kind, argument: argument.map { String(cString: $0) } ?? "", from: session)
+      return TTT_OK
     }
   }
 
   // MARK: Output
 
   private static func openOutput(
-    _ hostPointer: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ flags: UInt32
+    _ host: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ flags: UInt32
   ) -> OpaquePointer? {
-    guard let (session, host) = storeThreadSession(hostPointer, routine: "open_output") else {
-      return nil
-    }
-    var text: String?
-    if let path {
-      switch ActionImport.string(path) {
-      case .success(let string) where !string.isEmpty: text = string
-      case .success: return failNil(session, .invalid("the output path is empty"))
-      case .failure(let error): return failNil(session, error)
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let path = path
+    return withSession(host, "open_output", otherwise: nil) {
+      session, host throws(HostCallError) in
+      let text = try path.map { pointer throws(HostCallError) in
+        try ActionImport.string(pointer)
       }
+      if text?.isEmpty == true { throw .invalid("the output path is empty") }
+      let append = flags & UInt32(TTT_OUTPUT_APPEND) != 0
+      return try host.openOutput(for: session, path: text, append: append).pointer
     }
-    let append = flags & UInt32(TTT_OUTPUT_APPEND) != 0
-    let output: SessionOutput? = MainActor.assumeIsolated {
-      do throws(HostCallError) {
-        return try host.openOutput(for: session, path: text, append: append)
-      } catch {
-        session.setLastError(error.message)
-        return nil
-      }
-    }
-    return output?.pointer
   }
 
   private static func write(
-    _ outputPointer: OpaquePointer?, _ bytes: UnsafeRawPointer?, _ length: Int
+    _ output: OpaquePointer?, _ bytes: UnsafeRawPointer?, _ length: Int
   ) -> ttt_status {
-    guard let output = HandleRegistry.lookup(outputPointer, as: SessionOutput.self) else {
+    guard let output = HandleRegistry.lookup(output, as: SessionOutput.self) else {
       return TTT_ERR_INVALID_ARGUMENT
     }
-    let session = output.session
-    guard isStoreThread() else {
-      session.setLastError("write must be called on the store thread")
-      return TTT_ERR_INVALID_ARGUMENT
-    }
-    guard session.isAttached else { return fail(session, .detached) }
-    guard length == 0 || bytes != nil else { return fail(session, .invalid("the bytes are NULL")) }
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let bytes = bytes
-    return MainActor.assumeIsolated {
+    return withSession(
+      output.session.pointer, "write", unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status
+    ) { _, _ throws(HostCallError) in
+      guard length == 0 || bytes != nil else { throw .invalid("the bytes are NULL") }
       let sink = output.sink
       guard length == 0 || sink.write(UnsafeRawBufferPointer(start: bytes, count: length)) else {
-        return fail(
-          session,
-          HostCallError(
-            status: TTT_ERR_OUTPUT_FAILED,
-            message: "cannot write \(sink.name): \(sink.failure?.description ?? "closed")"))
+        throw HostCallError(
+          status: TTT_ERR_OUTPUT_FAILED,
+          message: "cannot write \(sink.name): \(sink.failure?.description ?? "closed")")
       }
       return TTT_OK
     }
   }
 
-  // MARK: Helpers
-
-  private static func storeThreadHandle(
-    _ store: OpaquePointer?, routine: String
-  ) -> (StoreHandle, FrontEndHost)? {
-    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else { return nil }
-    guard isStoreThread() else {
-      handle.session.setLastError("\(routine) must be called on the store thread")
-      return nil
-    }
-    guard let host = handle.session.host, handle.session.isAttached else {
-      handle.session.setLastError("the front end is detached")
-      return nil
-    }
-    return (handle, host)
-  }
-
-  private static func storeThreadSession(
-    _ hostPointer: OpaquePointer?, routine: String
-  ) -> (FrontEndSession, FrontEndHost)? {
-    guard let session = HandleRegistry.lookup(hostPointer, as: FrontEndSession.self) else {
-      return nil
-    }
-    guard isStoreThread() else {
-      session.setLastError("\(routine) must be called on the store thread")
-      return nil
-    }
-    guard let host = session.host, session.isAttached else {
-      session.setLastError("the front end is detached")
-      return nil
-    }
-    return (session, host)
-  }
-
-  /// The status of a call the helpers above refused: `TTT_ERR_DETACHED` on the store thread for
-  /// a detached front end, else (another thread, an unknown handle) `TTT_ERR_INVALID_ARGUMENT`.
-  private static func refusal(_ session: FrontEndSession?) -> ttt_status {
-    guard let session, isStoreThread(), !session.isAttached else {
-      return TTT_ERR_INVALID_ARGUMENT
-    }
-    return TTT_ERR_DETACHED
-  }
-
-  private static func failNil(_ session: FrontEndSession, _ error: HostCallError) -> OpaquePointer?
-  {
-    session.setLastError(error.message)
-    return nil
-  }
-
+  /// Records `error` as `session`'s `last_error` and returns its status.
   static func fail(_ session: FrontEndSession, _ error: HostCallError) -> ttt_status {
     session.setLastError(error.message)
     return error.status

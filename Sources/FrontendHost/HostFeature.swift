@@ -1,5 +1,9 @@
 import AppCore
+import GameCore
+import LoginCore
+import NewGameCore
 import TicTacToeFrontendABI
+import TwoFactorCore
 
 /// The features a store handle can be scoped to (the ABI's `ttt_feature`), and what "active"
 /// means for each.
@@ -46,32 +50,65 @@ public enum HostFeature: UInt32, CaseIterable, Sendable {
     }
   }
 
-  /// Whether what a handle scoped to this feature reads differs between `old` and `new`: its
-  /// state changed, or it appeared or went away.
-  func changed(from old: TicTacToe.State, to new: TicTacToe.State) -> Bool {
-    switch (self, old, new) {
-    case (.root, _, _): old != new
-    case (.login, .login(let old), .login(let new)): old != new
-    case (.twoFactor, .login(let old), .login(let new)): old.twoFactor != new.twoFactor
-    case (.newGame, .newGame(let old), .newGame(let new)): old != new
-    case (.game, .newGame(let old), .newGame(let new)): old.game != new.game
-    default: inactivity(in: old) == nil || inactivity(in: new) == nil
+  /// This feature's part of `state`, or why it is not on screen: the one place that maps a
+  /// feature to its state, used by reads, sends, text edits and change subscriptions alike.
+  func state(in state: TicTacToe.State) throws(HostCallError) -> FeatureState {
+    switch (self, state) {
+    case (.root, _): return .root(state)
+    case (.login, .login(let login)): return .login(login)
+    case (.twoFactor, .login(let login)):
+      guard let twoFactor = login.twoFactor else {
+        throw .inactive("no two-factor screen is presented")
+      }
+      return .twoFactor(twoFactor)
+    case (.newGame, .newGame(let newGame)): return .newGame(newGame)
+    case (.game, .newGame(let newGame)):
+      guard let game = newGame.game else { throw .inactive("no game is being played") }
+      return .game(game)
+    case (.login, _), (.twoFactor, _):
+      throw .inactive("\(displayName) is not shown: the new-game screen is active")
+    case (.newGame, _), (.game, _):
+      throw .inactive("\(displayName) is not shown: the login screen is active")
+    }
+  }
+
+  /// The feature presented over this one in `state`, if any: two-factor over login, the game
+  /// over new game. A covered screen is still shown (and read) but takes no intents.
+  func cover(in state: TicTacToe.State) -> HostFeature? {
+    switch (self, state) {
+    case (.login, .login(let login)) where login.twoFactor != nil: .twoFactor
+    case (.newGame, .newGame(let newGame)) where newGame.game != nil: .game
+    default: nil
     }
   }
 
   /// Why this feature is not on screen in `state`, or `nil` if it is.
   func inactivity(in state: TicTacToe.State) -> String? {
-    switch (self, state) {
-    case (.root, _), (.login, .login), (.newGame, .newGame):
+    do {
+      _ = try self.state(in: state)
       return nil
-    case (.twoFactor, .login(let login)):
-      return login.twoFactor == nil ? "no two-factor screen is presented" : nil
-    case (.game, .newGame(let newGame)):
-      return newGame.game == nil ? "no game is being played" : nil
-    case (.login, _), (.twoFactor, _):
-      return "\(displayName) is not shown: the new-game screen is active"
-    case (.newGame, _), (.game, _):
-      return "\(displayName) is not shown: the login screen is active"
+    } catch {
+      return error.message
     }
   }
+
+  /// Whether what a handle scoped to this feature reads differs between `old` and `new`: its
+  /// state changed, or it appeared or went away.
+  func changed(from old: TicTacToe.State, to new: TicTacToe.State) -> Bool {
+    (try? state(in: old)) != (try? state(in: new))
+  }
+}
+
+/// A feature's part of the app state, as a handle scoped to that feature reads it.
+enum FeatureState: Equatable {
+  /// The whole app.
+  case root(TicTacToe.State)
+  /// The login screen.
+  case login(Login.State)
+  /// The two-factor screen.
+  case twoFactor(TwoFactor.State)
+  /// The new-game screen.
+  case newGame(NewGame.State)
+  /// The game.
+  case game(Game.State)
 }

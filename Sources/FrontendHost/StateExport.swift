@@ -102,10 +102,10 @@ enum StateExport {
 
   /// Copies `value` into the caller's struct, at most `out.struct_size` bytes (the caller may
   /// have been built against an older, smaller struct).
-  static func copy<T>(_ value: T, to out: UnsafeMutablePointer<T>) -> HostCallError? {
+  static func copy<T>(_ value: T, to out: UnsafeMutablePointer<T>) throws(HostCallError) {
     let callerSize = Int(UnsafeRawPointer(out).load(as: UInt32.self))
     guard callerSize >= MemoryLayout<UInt32>.size else {
-      return .invalid("struct_size \(callerSize) is too small")
+      throw .invalid("struct_size \(callerSize) is too small")
     }
     var value = value
     withUnsafeBytes(of: &value) { bytes in
@@ -114,6 +114,5 @@ enum StateExport {
     }
     // Keep the caller's own size in its struct.
     UnsafeMutableRawPointer(out).storeBytes(of: UInt32(callerSize), as: UInt32.self)
-    return nil
   }
 }

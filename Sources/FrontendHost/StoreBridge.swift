@@ -40,7 +40,9 @@ final class StoreBridge {
   func send(
     _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: FrontEndSession
   ) -> ttt_status {
-    if let error = ActionImport.checkActive(entry, in: store.state) {
+    do {
+      try ActionImport.checkActive(entry, in: store.state)
+    } catch {
       return HostAPI.fail(session, error)
     }
     store.send(action)

@@ -1,3 +1,5 @@
+import HostIO
+
 /// Work that front ends asked for from threads other than the store thread (sends and text
 /// edits), waiting for the store thread.
 ///
@@ -17,8 +19,8 @@ final class StoreThreadQueue: Sendable {
     var isDrainScheduled = false
   }
 
-  // Many sending threads contend for it: see `PthreadMutex` for why not `Mutex`.
-  private let queue = PthreadMutex(Queue())
+  // Many sending threads contend for it: see `Lock` for why not `Mutex`.
+  private let queue = Lock(Queue())
 
   /// The process's queue: there is one store thread.
   static let shared = StoreThreadQueue()

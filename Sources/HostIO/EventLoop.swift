@@ -1,6 +1,5 @@
 import CSignalPipe
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -57,7 +56,7 @@ public final class EventLoop: Sendable {
     var signalHandlers: [Int32: @MainActor @Sendable (Int32) -> Void] = [:]
   }
 
-  private let registry = Mutex(Registry())
+  private let registry = Lock(Registry())
   /// A pipe that wakes `poll` when the set of interests changed: `poll` waits on its read end.
   private let wakeDescriptor: Int32
   private let wakeWriteDescriptor: Int32

@@ -72,8 +72,10 @@ static inline bool ttt_abi_is_compatible(uint32_t major, uint32_t minor) {
 /* What a host routine returns. On anything but TTT_OK, `last_error` says what was wrong. */
 typedef enum ttt_status {
   TTT_OK = 0,
-  /* The handle's feature is not on screen now (no game is being played, say). Not a bug:
-   * features come and go; read again after the next change notification. */
+  /* The handle's feature is not on screen now (no game is being played, say), or (for a send)
+   * another screen covers it: only the screen on top takes intents (the game's while a game is
+   * presented, two-factor's while it is presented over login). Not a bug: features come and
+   * go; read again after the next change notification. */
   TTT_ERR_INACTIVE = 1,
   /* A NULL pointer, a row of 7, invalid UTF-8, a struct_size that is too small. */
   TTT_ERR_INVALID_ARGUMENT = 2,
