@@ -7,14 +7,17 @@
 ///
 /// The properties the send path touches skip the runtime's exclusivity checks: with them, a
 /// send to a root store measured 40.6 ns on `benchmarks core` (`Store.Send`), without them
-/// 13.2 ns. No access to one of them can overlap another: the reducer works on the state moved
-/// out of `current`, and the only access that spans a call (`spawned`, handed to the effect
-/// runtime) can reach `queue` and `isProcessing` only.
+/// 13.2 ns. No access to one of them can overlap another: the reducer's `inout` access to
+/// `state` is the only long one, and `isReducing` guards it instead (reading the state
+/// meanwhile stops the program, as the check would); the only other access that spans a call
+/// (`spawned`, handed to the effect runtime) can reach `queue` and `isProcessing` only.
 @MainActor
 @usableFromInline
 final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
-  /// The state; `nil` only while the reducer runs, which has it (see ``process(_:origin:)``).
-  @usableFromInline @exclusivity(unchecked) var current: State?
+  /// The state, stored in place: reads project into it without copying the rest of it.
+  @usableFromInline @exclusivity(unchecked) var current: State
+  /// Whether the reducer is running, with `inout` access to ``current``.
+  @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline let dependencies: DependencyScope
   // Weak: an effect may outlive its store, and its late actions are then dropped; they come
   // back through `deliver`, which the store's initializer sets to its specialized send.
@@ -36,14 +39,17 @@ final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
   }
 
   @usableFromInline var state: State {
-    guard let current else {
-      preconditionFailure("The state of a store was read while its reducer was running.")
-    }
+    if isReducing { readWhileReducing() }
     return current
   }
 
   @usableFromInline func read<Part>(_ keyPath: KeyPath<State, Part>) -> Part {
-    state[keyPath: keyPath]
+    if isReducing { readWhileReducing() }
+    return current[keyPath: keyPath]
+  }
+
+  func readWhileReducing() -> Never {
+    preconditionFailure("The state of a store was read while its reducer was running.")
   }
 
   // The send path below is inlined into the module that creates the store (its initializer
@@ -76,20 +82,15 @@ final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
   @inlinable
   func process<R: Reducer>(_ action: Action, origin: ActionOrigin, reducer: R)
   where R.State == State, R.Action == Action {
-    // The reducer changes the state moved out of `current`, so that no access to this object
-    // lasts while it runs; reading the state meanwhile finds `nil` and stops the program.
-    guard var state = current.take() else { reducerIsRunning() }
-    let effect = dependencies.enter { reducer.reduce(into: &state, action: action) }
-    current = consume state
+    // The reducer changes the state in place; reading it meanwhile stops the program.
+    isReducing = true
+    let effect = dependencies.enter { reducer.reduce(into: &current, action: action) }
+    isReducing = false
     // Effects start before observers are told, so that a `.send` effect's action is queued
     // right behind this one, ahead of anything an observer sends in reaction to it.
     if !effect.isNone { start(effect) }
     if !actionObservers.isEmpty { notifyActionObservers(action, origin: origin) }
     observers.notify()
-  }
-
-  @usableFromInline func reducerIsRunning() -> Never {
-    preconditionFailure("A store's reducer was run while it was already running.")
   }
 
   /// The handle of the effects spawned by the actions just processed, which it takes over.
@@ -113,7 +114,7 @@ final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
   @usableFromInline func scoped<Part, PartAction: Sendable>(
     _ keyPath: KeyPath<State, Part>
   ) -> any StoreCore<Part, PartAction> {
-    KeyPathCore<State, Action, Part, PartAction>(base: self, keyPath: keyPath)
+    KeyPathCore<State, Action, Part, PartAction>(base: self, root: self, keyPath: keyPath)
   }
 
   @usableFromInline func observeActions(

@@ -1,22 +1,28 @@
 /// A store core for a part of another core's state reached by a key path.
 ///
 /// Chains of key paths are joined when a store is scoped, so `base` is the nearest root or
-/// optional core, and reading the part costs one key path, however deep the store is.
+/// optional core, and reading the part costs one key path, however deep the store is; a part
+/// stored inline in a root's state is read at its offset (see ``InlineRead``).
 final class KeyPathCore<Base, BaseAction: Sendable, State, Action: Sendable>: StoreCore {
   let base: any StoreCore<Base, BaseAction>
   let keyPath: KeyPath<Base, State>
+  let inline: InlineRead<Base, BaseAction, State>?
 
+  /// A core for the part of `base`'s state at `keyPath`; `root` is `base` when it is a root.
   init(
-    base: any StoreCore<Base, BaseAction>, keyPath: KeyPath<Base, State>
+    base: any StoreCore<Base, BaseAction>, root: RootCore<Base, BaseAction>?,
+    keyPath: KeyPath<Base, State>
   ) {
     self.base = base
     self.keyPath = keyPath
+    self.inline = InlineRead(root: root, keyPath: keyPath)
   }
 
   var state: State { base.read(keyPath) }
 
   func read<Part>(_ keyPath: KeyPath<State, Part>) -> Part {
-    base.read(self.keyPath)[keyPath: keyPath]
+    if let inline { return inline.read(keyPath) }
+    return base.read(self.keyPath)[keyPath: keyPath]
   }
 
   var root: any StoreRoot { base.root }
@@ -25,7 +31,7 @@ final class KeyPathCore<Base, BaseAction: Sendable, State, Action: Sendable>: St
     _ keyPath: KeyPath<State, Part>
   ) -> any StoreCore<Part, PartAction> {
     KeyPathCore<Base, BaseAction, Part, PartAction>(
-      base: base, keyPath: self.keyPath.appending(path: keyPath))
+      base: base, root: inline?.root, keyPath: self.keyPath.appending(path: keyPath))
   }
 
   func observeActions(
@@ -63,7 +69,7 @@ final class OptionalCore<Base, BaseAction: Sendable, State, Action: Sendable>: S
   func scoped<Part, PartAction: Sendable>(
     _ keyPath: KeyPath<State, Part>
   ) -> any StoreCore<Part, PartAction> {
-    KeyPathCore<State, Action, Part, PartAction>(base: self, keyPath: keyPath)
+    KeyPathCore<State, Action, Part, PartAction>(base: self, root: nil, keyPath: keyPath)
   }
 
   func observeActions(
