@@ -25,6 +25,25 @@ extension Reducer where Action: CasePathable {
   }
 }
 
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs `element` on the element of an ``IdentifiedArray`` that an action names; this
+  /// reducer's body is evaluated once, here (see ``Reducer``).
+  public func forEach<
+    ElementState, ElementAction, ElementReducer: Reducer,
+    ID: Hashable & Sendable & SendableMetatype
+  >(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> ElementReducer,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ForEachReducer<Body, ID, ElementReducer>
+  where ElementReducer.State == ElementState, ElementReducer.Action == ElementAction {
+    body.forEach(toElements, action: toElementAction, element: element, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer made by ``Reducer/forEach(_:action:element:fileID:line:)``.
 public struct ForEachReducer<
   Parent: Reducer, ID: Hashable & Sendable & SendableMetatype, Element: Reducer

@@ -24,6 +24,24 @@ extension Reducer where State: CasePathable, Action: CasePathable {
   }
 }
 
+extension Reducer
+where
+  State: CasePathable, Action: CasePathable, Body: Reducer, Body.State == State,
+  Body.Action == Action
+{
+  /// Runs `wrapped` while the enum state is in one case; this reducer's body is evaluated
+  /// once, here (see ``Reducer``).
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then caseReducer: () -> Case,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfCaseLetReducer<Body, Case> where Case.State == CaseState, Case.Action == CaseAction {
+    body.ifCaseLet(toCaseState, action: toCaseAction, then: caseReducer, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:line:)``.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer
 where Parent.State: CasePathable {

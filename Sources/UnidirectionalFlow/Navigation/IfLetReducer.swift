@@ -23,6 +23,22 @@ extension Reducer where Action: CasePathable {
   }
 }
 
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs `wrapped` on an optional child state while it exists; this reducer's body is
+  /// evaluated once, here (see ``Reducer``).
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfLetReducer<Body, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
+    body.ifLet(toWrappedState, action: toWrappedAction, then: wrapped, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never

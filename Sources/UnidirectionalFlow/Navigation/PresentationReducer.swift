@@ -41,6 +41,34 @@ extension Reducer where Action: CasePathable {
   }
 }
 
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Presents an optional child feature driven by ``PresentationAction``; this reducer's body
+  /// is evaluated once, here (see ``Reducer``).
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<WrappedAction>>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Body, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
+    body.ifLet(
+      toWrappedState, action: toPresentationAction, then: wrapped, fileID: fileID, line: line)
+  }
+
+  /// Presents an alert held in an optional field; this reducer's body is evaluated once, here
+  /// (see ``Reducer``).
+  public func ifLet<AlertAction>(
+    _ toAlertState: WritableKeyPath<State, AlertState<AlertAction>?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Body, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
+    body.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)-(_,CaseKeyPath<Action,PresentationAction<WrappedAction>>,_,_,_)``.
 public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never

@@ -23,6 +23,22 @@ extension Reducer where Action: CasePathable {
   }
 }
 
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs a navigation stack; this reducer's body is evaluated once, here (see ``Reducer``).
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStack: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> StackReducer<Body, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
+    body.forEach(
+      toStack, action: toStackAction, destination: destination, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer made by ``Reducer/forEach(_:action:destination:fileID:line:)``.
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   public typealias Body = Never
