@@ -26,7 +26,9 @@
 /// as the receiver of a modifier, or given to `Reduce(_:)`. Its body is evaluated then, once,
 /// and so is every body it lists; a store runs the resulting tree for every action. A store
 /// builds its reducer inside its dependencies, so a body that reads a dependency sees the
-/// store's values, `.dependency` overrides applied to that reducer included. Dependencies read
+/// store's values, `.dependency` overrides applied to that reducer included (but not those
+/// applied to a composite that lists it, `Scope { Leaf() }.dependency(…)`: `Leaf`'s body was
+/// built when the `Scope` was, before the override). Dependencies read
 /// inside reducers (an `@Dependency` property read in a `Reduce` closure or in
 /// `reduce(into:action:)`) are read when an action is reduced, so they see the values current
 /// then. A body should only describe which reducers run; it should not read anything that
