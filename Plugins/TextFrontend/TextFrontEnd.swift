@@ -109,7 +109,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       return
     }
     guard !argument.isEmpty else {
-      say("\(command) needs a front end, e.g. \(command) jsonl:/tmp/events.jsonl")
+      say("\(command) needs a front end, e.g. \(command) jsonl:events.jsonl")
       return
     }
     if let error = host.request(request, argument) {

@@ -30,32 +30,32 @@ extension HostAPI {
     guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else {
       return TTT_ERR_INVALID_ARGUMENT
     }
-    return check(handle.session, routine, .anyThread, requiresAttached: true, refused: \.status) {
+    return check(handle.session, routine, .anyThread, refused: \.status) {
       host throws(HostCallError) in try body(handle, host)
     }
   }
 
   /// Runs a `[store-thread]` routine on the store handle `store`: `unknown` for a pointer the
-  /// host never handed out; otherwise the checks of ``check(_:_:_:requiresAttached:refused:_:)``.
+  /// host never handed out; otherwise the checks of ``check(_:_:_:refused:_:)``.
   static func withHandle<R>(
-    _ store: OpaquePointer?, _ routine: String, requiresAttached: Bool = true, otherwise: R,
+    _ store: OpaquePointer?, _ routine: String, otherwise: R,
     _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> R
   ) -> R {
     withHandle(
-      store, routine, requiresAttached: requiresAttached, unknown: otherwise,
+      store, routine, unknown: otherwise,
       refused: { _ in otherwise }, body)
   }
 
-  /// ``withHandle(_:_:requiresAttached:otherwise:_:)``, with what a refusal returns worked out
+  /// ``withHandle(_:_:otherwise:_:)``, with what a refusal returns worked out
   /// from the error.
   static func withHandle<R>(
-    _ store: OpaquePointer?, _ routine: String, requiresAttached: Bool = true, unknown: R,
+    _ store: OpaquePointer?, _ routine: String, unknown: R,
     refused: (HostCallError) -> R,
     _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> R
   ) -> R {
     guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else { return unknown }
     return check(
-      handle.session, routine, .storeThread, requiresAttached: requiresAttached, refused: refused
+      handle.session, routine, .storeThread, refused: refused
     ) { host throws(HostCallError) in
       try onMainActor { () throws(HostCallError) in try body(handle, host) }
     }
@@ -63,20 +63,20 @@ extension HostAPI {
 
   /// Runs a `[store-thread]` routine on the front end `host` (a `ttt_host *`): `unknown` for a
   /// pointer the host never handed out; otherwise the checks of
-  /// ``check(_:_:_:requiresAttached:refused:_:)``.
+  /// ``check(_:_:_:refused:_:)``.
   static func withSession<R>(
-    _ host: OpaquePointer?, _ routine: String, requiresAttached: Bool = true, otherwise: R,
+    _ host: OpaquePointer?, _ routine: String, otherwise: R,
     _ body: @MainActor (FrontEndSession, FrontEndHost) throws(HostCallError) -> R
   ) -> R {
     withSession(
-      host, routine, requiresAttached: requiresAttached, unknown: otherwise,
+      host, routine, unknown: otherwise,
       refused: { _ in otherwise }, body)
   }
 
-  /// ``withSession(_:_:requiresAttached:otherwise:_:)``, with what a refusal returns worked out
+  /// ``withSession(_:_:otherwise:_:)``, with what a refusal returns worked out
   /// from the error.
   static func withSession<R>(
-    _ host: OpaquePointer?, _ routine: String, requiresAttached: Bool = true, unknown: R,
+    _ host: OpaquePointer?, _ routine: String, unknown: R,
     refused: (HostCallError) -> R,
     _ body: @MainActor (FrontEndSession, FrontEndHost) throws(HostCallError) -> R
   ) -> R {
@@ -84,24 +84,42 @@ extension HostAPI {
       return unknown
     }
     return check(
-      session, routine, .storeThread, requiresAttached: requiresAttached, refused: refused
+      session, routine, .storeThread, refused: refused
     ) { host throws(HostCallError) in
       try onMainActor { () throws(HostCallError) in try body(session, host) }
     }
   }
 
-  /// Checks the thread rule, then (if `requiresAttached`) that the front end is attached, then
+  /// Runs a `[store-thread]` routine that only makes or looks up the front end's own handles
+  /// (`root`, `scope`): it needs the thread, neither the host nor the front end attached (a
+  /// handle of a detached front end answers `TTT_ERR_DETACHED` itself). `otherwise` for an
+  /// unknown pointer or a refusal.
+  static func withOwnHandles<R>(
+    _ session: FrontEndSession?, _ routine: String, otherwise: R,
+    _ body: (FrontEndSession) throws(HostCallError) -> R
+  ) -> R {
+    guard let session else { return otherwise }
+    do throws(HostCallError) {
+      guard isStoreThread() else { throw .invalid("\(routine) must be called on the store thread") }
+      return try body(session)
+    } catch {
+      session.setLastError(error.message)
+      return otherwise
+    }
+  }
+
+  /// Checks the thread rule, then that the front end is attached, then
   /// runs `body`. A failed check or a thrown error sets `last_error` and returns
   /// `refused(error)`.
   static func check<R>(
-    _ session: FrontEndSession, _ routine: String, _ rule: ThreadRule, requiresAttached: Bool,
+    _ session: FrontEndSession, _ routine: String, _ rule: ThreadRule,
     refused: (HostCallError) -> R, _ body: (FrontEndHost) throws(HostCallError) -> R
   ) -> R {
     do throws(HostCallError) {
       if rule == .storeThread, !isStoreThread() {
         throw .invalid("\(routine) must be called on the store thread")
       }
-      guard let host = session.host, session.isAttached || !requiresAttached else {
+      guard let host = session.host, session.isAttached else {
         throw .detached
       }
       return try body(host)

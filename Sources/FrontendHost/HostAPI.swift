@@ -78,18 +78,19 @@ enum HostAPI {
   private static func root(_ host: OpaquePointer?) -> OpaquePointer? {
     // No attached check: handles are made and kept in store-thread state, and answer
     // TTT_ERR_DETACHED themselves.
-    withSession(host, "root", requiresAttached: false, otherwise: nil) {
-      session, _ in session.handle(.root).pointer
-    }
+    withOwnHandles(
+      HandleRegistry.lookup(host, as: FrontEndSession.self), "root", otherwise: nil
+    ) { session in session.handle(.root).pointer }
   }
 
   private static func scope(_ store: OpaquePointer?, _ feature: UInt32) -> OpaquePointer? {
-    withHandle(store, "scope", requiresAttached: false, otherwise: nil) {
-      handle, _ throws(HostCallError) in
+    let handle = HandleRegistry.lookup(store, as: StoreHandle.self)
+    return withOwnHandles(handle?.session, "scope", otherwise: nil) {
+      session throws(HostCallError) in
       guard let feature = HostFeature(rawValue: feature) else {
         throw .invalid("unknown feature \(feature)")
       }
-      return handle.session.handle(feature).pointer
+      return session.handle(feature).pointer
     }
   }
 
@@ -135,7 +136,7 @@ enum HostAPI {
       }
       let decoded = try ActionImport.action(
         from: action, through: handle.feature, catalog: host.actions)
-      return deliver(decoded, from: handle.session)
+      return deliver(decoded, from: handle.session, host: host)
     }
   }
 
@@ -165,7 +166,7 @@ enum HostAPI {
       let decoded = try ActionImport.action(
         casePath: try ActionImport.string(casePath), arguments: arguments,
         through: handle.feature, catalog: host.actions)
-      return deliver(decoded, from: handle.session)
+      return deliver(decoded, from: handle.session, host: host)
     }
   }
 
@@ -191,7 +192,7 @@ enum HostAPI {
               guard let host = session.host, session.isAttached else { throw .detached }
               let decoded = try ActionImport.action(
                 casePath: path, arguments: arguments, through: feature, catalog: host.actions)
-              return deliver(decoded, from: session)
+              return deliver(decoded, from: session, host: host)
             }.rawValue)
         }
         SenderStore.keep(closure)
@@ -237,20 +238,15 @@ enum HostAPI {
     }
   }
 
-  /// Sends a decoded action: at once on the store thread, else queued to it (``StoreThreadQueue``;
-  /// the status then only covers what could be checked without the state, and a later refusal
-  /// is logged).
+  /// Sends a decoded action of `session`, which its caller found attached to `host`: at once on
+  /// the store thread, else queued to it (``StoreThreadQueue``; the status then only covers
+  /// what could be checked without the state, and a later refusal is logged).
   private static func deliver(
-    _ decoded: ActionImport.Decoded, from session: FrontEndSession
+    _ decoded: ActionImport.Decoded, from session: FrontEndSession, host: FrontEndHost
   ) -> ttt_status {
     let (entry, action) = decoded
     if isStoreThread() {
-      return MainActor.assumeIsolated {
-        attempt(session) { () throws(HostCallError) in
-          guard let host = session.host, session.isAttached else { throw .detached }
-          return host.bridge.send(action, entry: entry, from: session)
-        }
-      }
+      return MainActor.assumeIsolated { host.bridge.send(action, entry: entry, from: session) }
     }
     StoreThreadQueue.shared.enqueue {
       guard let host = session.host, session.isAttached else {

@@ -95,7 +95,9 @@ public enum HostFeature: UInt32, CaseIterable, Sendable {
   /// Whether what a handle scoped to this feature reads differs between `old` and `new`: its
   /// state changed, or it appeared or went away.
   func changed(from old: TicTacToe.State, to new: TicTacToe.State) -> Bool {
-    (try? state(in: old)) != (try? state(in: new))
+    // The root reads everything: compared as it is, without wrapping both states.
+    if self == .root { return old != new }
+    return (try? state(in: old)) != (try? state(in: new))
   }
 }
 

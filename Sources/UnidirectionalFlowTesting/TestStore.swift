@@ -79,6 +79,23 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
 
+  /// Creates a test store running the body of `reducer`, evaluated once, with the store's
+  /// dependencies.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  )
+  where
+    R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
+    R.Body.Action == Action
+  {
+    self.init(
+      initialState: initialState, reducer: { reducer().body },
+      withDependencies: prepareDependencies, sourceLocation: sourceLocation)
+  }
+
   isolated deinit {
     guard !didFinish, exhaustivity == .on else {
       store.cancelEffects()

@@ -13,7 +13,17 @@ extension Reducer {
   }
 }
 
-/// The reducer made by `Reducer._printChanges(to:)`.
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Prints every action and the change it made to the state; this reducer's body is
+  /// evaluated once, here.
+  public func _printChanges(
+    to output: @escaping @Sendable (String) -> Void = { print($0) }
+  ) -> PrintChangesReducer<Body> {
+    PrintChangesReducer(base: body, output: output)
+  }
+}
+
+/// The reducer made by ``Reducer/_printChanges(to:)``.
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
   public typealias Body = Never
   let base: Base
@@ -26,10 +36,5 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
     let change = lineDiff(expected: before, actual: stateDump(state)) ?? "  (No state changes)"
     output("received action:\n  \(stateDump(action))\n\(change)")
     return effect
-  }
-
-  /// Prints what the base reducer's runner does.
-  public func _makeRunner() -> PrintChangesReducer<Base._Runner> {
-    PrintChangesReducer<Base._Runner>(base: base._makeRunner(), output: output)
   }
 }

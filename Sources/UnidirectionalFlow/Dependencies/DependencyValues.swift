@@ -76,7 +76,7 @@ final class DependencyScope: Sendable {
   /// ``synchronousScopeKey``, read once here rather than through its lazy initializer on every
   /// entry.
   @usableFromInline let key = synchronousScopeKey
-  init(_ values: DependencyValues) { self.values = values }
+  @usableFromInline init(_ values: DependencyValues) { self.values = values }
 
   /// Runs `operation` with `values` current on this thread, without allocating.
   @inlinable

@@ -25,6 +25,25 @@ extension Reducer where Action: CasePathable {
   }
 }
 
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs `element` on the element of an ``IdentifiedArray`` that an action names; this
+  /// reducer's body is evaluated once, here (see ``Reducer``).
+  public func forEach<
+    ElementState, ElementAction, ElementReducer: Reducer,
+    ID: Hashable & Sendable & SendableMetatype
+  >(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> ElementReducer,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ForEachReducer<Body, ID, ElementReducer>
+  where ElementReducer.State == ElementState, ElementReducer.Action == ElementAction {
+    body.forEach(toElements, action: toElementAction, element: element, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer made by ``Reducer/forEach(_:action:element:fileID:line:)``.
 public struct ForEachReducer<
   Parent: Reducer, ID: Hashable & Sendable & SendableMetatype, Element: Reducer
@@ -41,35 +60,24 @@ public struct ForEachReducer<
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    var elementEffect = Effect<Parent.Action>.none
-    if case .element(let id, let elementAction)? = toElementAction.extract(from: action) {
-      if state[keyPath: toElements][id: id] != nil {
+    let toElements = toElements
+    return NavigationStep.reduce(
+      parent, into: &state, action: action, childIDs: { $0[keyPath: toElements].ids },
+      isPresent: { $0[keyPath: toElements][id: $1] != nil }, navigationID: navigationID,
+      runChild: { state in
+        guard case .element(let id, let elementAction)? = toElementAction.extract(from: action)
+        else { return .none }
+        guard state[keyPath: toElements][id: id] != nil else {
+          reportIssue(
+            "A forEach at \(fileID):\(line) received \(elementAction) for element \(id), which "
+              + "does not exist; the action was ignored.", severity: .warning)
+          return .none
+        }
         let embed = toElementAction.embedFunction
-        elementEffect = element.reduce(
-          into: &state[keyPath: toElements][id: id]!, action: elementAction
-        )
-        .map { embed(.element(id: id, action: $0)) }
-        .navigationScoped(id: navigationID(id), dismissAction: nil)
-      } else {
-        reportIssue(
-          "A forEach at \(fileID):\(line) received \(elementAction) for element \(id), which "
-            + "does not exist; the action was ignored.", severity: .warning)
-      }
-    }
-    let idsBefore = state[keyPath: toElements].ids
-    let parentEffect = parent.reduce(into: &state, action: action)
-    let elementsAfter = state[keyPath: toElements]
-    guard idsBefore != elementsAfter.ids else { return elementEffect.merging(parentEffect) }
-    let cancelEffects = idsBefore.filter { elementsAfter[id: $0] == nil }
-      .map { Effect<Parent.Action>.cancel(navigation: navigationID($0)) }
-    return elementEffect.merging(parentEffect).merging(.merge(cancelEffects))
-  }
-
-  /// The parent's and the element's runners, routed the same way.
-  public func _makeRunner() -> ForEachReducer<Parent._Runner, ID, Element._Runner> {
-    ForEachReducer<Parent._Runner, ID, Element._Runner>(
-      parent: parent._makeRunner(), element: element._makeRunner(), toElements: toElements,
-      toElementAction: toElementAction, fileID: fileID, line: line)
+        return element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
+          .map { embed(.element(id: id, action: $0)) }
+          .navigationScoped(id: navigationID(id), dismissAction: nil)
+      })
   }
 
   private func navigationID(_ id: ID) -> CancelID {

@@ -24,6 +24,24 @@ extension Reducer where State: CasePathable, Action: CasePathable {
   }
 }
 
+extension Reducer
+where
+  State: CasePathable, Action: CasePathable, Body: Reducer, Body.State == State,
+  Body.Action == Action
+{
+  /// Runs `wrapped` while the enum state is in one case; this reducer's body is evaluated
+  /// once, here (see ``Reducer``).
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then caseReducer: () -> Case,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfCaseLetReducer<Body, Case> where Case.State == CaseState, Case.Action == CaseAction {
+    body.ifCaseLet(toCaseState, action: toCaseAction, then: caseReducer, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:line:)``.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer
 where Parent.State: CasePathable {
@@ -40,34 +58,25 @@ where Parent.State: CasePathable {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
+    let toCaseState = toCaseState
+    let toCaseStateKeyPath = toCaseStateKeyPath
     // Computed when used: most actions neither start nor cancel a child effect.
-    var navigationID: CancelID { CancelID(NavigationID(path: toCaseStateKeyPath)) }
-    var childEffect = Effect<Parent.Action>.none
-    if let childAction = toCaseAction.extract(from: action) {
-      if var childState = toCaseState.extract(from: state) {
-        childEffect = child.reduce(into: &childState, action: childAction)
-          .map(toCaseAction.embedFunction)
-          .navigationScoped(id: navigationID, dismissAction: nil)
+    let navigationID = { CancelID(NavigationID(path: toCaseStateKeyPath)) }
+    return NavigationStep.reduce(
+      parent, into: &state, action: action, isPresent: { toCaseState.extract(from: $0) != nil },
+      navigationID: navigationID,
+      runChild: { state in
+        guard let childAction = toCaseAction.extract(from: action) else { return .none }
+        guard var childState = toCaseState.extract(from: state) else {
+          reportIssue(
+            "An ifCaseLet at \(fileID):\(line) received \(childAction) while the state was in "
+              + "another case; the action was ignored.", severity: .warning)
+          return .none
+        }
+        let effect = child.reduce(into: &childState, action: childAction)
         state = toCaseState.embed(childState)
-      } else {
-        reportIssue(
-          "An ifCaseLet at \(fileID):\(line) received \(childAction) while the state was in "
-            + "another case; the action was ignored.", severity: .warning)
-      }
-    }
-    let wasActive = toCaseState.extract(from: state) != nil
-    let parentEffect = parent.reduce(into: &state, action: action)
-    let cancelEffect: Effect<Parent.Action> =
-      wasActive && toCaseState.extract(from: state) == nil
-      ? .cancel(navigation: navigationID) : .none
-    return childEffect.merging(parentEffect).merging(cancelEffect)
-  }
-
-  /// The parent's and the case reducer's runners, routed the same way.
-  public func _makeRunner() -> IfCaseLetReducer<Parent._Runner, Child._Runner> {
-    IfCaseLetReducer<Parent._Runner, Child._Runner>(
-      parent: parent._makeRunner(), child: child._makeRunner(),
-      toCaseStateKeyPath: toCaseStateKeyPath, toCaseState: toCaseState,
-      toCaseAction: toCaseAction, fileID: fileID, line: line)
+        return effect.map(toCaseAction.embedFunction)
+          .navigationScoped(id: navigationID(), dismissAction: nil)
+      })
   }
 }

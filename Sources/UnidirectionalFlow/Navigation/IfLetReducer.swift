@@ -23,7 +23,23 @@ extension Reducer where Action: CasePathable {
   }
 }
 
-/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)->IfLetReducer<Self,Wrapped>``.
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs `wrapped` on an optional child state while it exists; this reducer's body is
+  /// evaluated once, here (see ``Reducer``).
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfLetReducer<Body, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
+    body.ifLet(toWrappedState, action: toWrappedAction, then: wrapped, fileID: fileID, line: line)
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
   let parent: Parent
@@ -37,31 +53,23 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
+    let toChildState = toChildState
     // Computed when used: most actions neither start nor cancel a child effect.
-    var navigationID: CancelID { CancelID(NavigationID(path: toChildState)) }
-    var childEffect = Effect<Parent.Action>.none
-    if let childAction = toChildAction.extract(from: action) {
-      if state[keyPath: toChildState] != nil {
-        childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+    let navigationID = { CancelID(NavigationID(path: toChildState)) }
+    return NavigationStep.reduce(
+      parent, into: &state, action: action, isPresent: { $0[keyPath: toChildState] != nil },
+      navigationID: navigationID,
+      runChild: { state in
+        guard let childAction = toChildAction.extract(from: action) else { return .none }
+        guard state[keyPath: toChildState] != nil else {
+          reportIssue(
+            "An ifLet at \(fileID):\(line) received \(childAction) while its child state was "
+              + "nil; the action was ignored.", severity: .warning)
+          return .none
+        }
+        return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
           .map(toChildAction.embedFunction)
-          .navigationScoped(id: navigationID, dismissAction: nil)
-      } else {
-        reportIssue(
-          "An ifLet at \(fileID):\(line) received \(childAction) while its child state was "
-            + "nil; the action was ignored.", severity: .warning)
-      }
-    }
-    let wasPresent = state[keyPath: toChildState] != nil
-    let parentEffect = parent.reduce(into: &state, action: action)
-    let cancelEffect: Effect<Parent.Action> =
-      wasPresent && state[keyPath: toChildState] == nil ? .cancel(navigation: navigationID) : .none
-    return childEffect.merging(parentEffect).merging(cancelEffect)
-  }
-
-  /// The parent's and the child's runners, routed the same way.
-  public func _makeRunner() -> IfLetReducer<Parent._Runner, Child._Runner> {
-    IfLetReducer<Parent._Runner, Child._Runner>(
-      parent: parent._makeRunner(), child: child._makeRunner(), toChildState: toChildState,
-      toChildAction: toChildAction, fileID: fileID, line: line)
+          .navigationScoped(id: navigationID(), dismissAction: nil)
+      })
   }
 }

@@ -41,8 +41,35 @@ extension Reducer where Action: CasePathable {
   }
 }
 
-/// The reducer made by
-/// ``Reducer/ifLet(_:action:then:fileID:line:)->PresentationReducer<Self,Wrapped>``.
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Presents an optional child feature driven by ``PresentationAction``; this reducer's body
+  /// is evaluated once, here (see ``Reducer``).
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<WrappedAction>>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Body, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
+    body.ifLet(
+      toWrappedState, action: toPresentationAction, then: wrapped, fileID: fileID, line: line)
+  }
+
+  /// Presents an alert held in an optional field; this reducer's body is evaluated once, here
+  /// (see ``Reducer``).
+  public func ifLet<AlertAction>(
+    _ toAlertState: WritableKeyPath<State, AlertState<AlertAction>?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Body, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
+    body.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)-(_,CaseKeyPath<Action,PresentationAction<WrappedAction>>,_,_,_)``.
 public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
   let parent: Parent
@@ -57,41 +84,37 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
+    let toChildState = toChildState
     // Computed when used: most actions neither start nor cancel a child effect.
-    var navigationID: CancelID { CancelID(NavigationID(path: toChildState)) }
-    let wasPresent = state[keyPath: toChildState] != nil
-    var childEffect = Effect<Parent.Action>.none
-    var dismisses = false
-    if let presentationAction = toPresentationAction.extract(from: action) {
-      if !wasPresent {
-        reportIssue(
-          "A presentation at \(fileID):\(line) received \(presentationAction) while nothing "
-            + "was presented; the action was ignored.", severity: .warning)
-        return .none
-      }
-      switch presentationAction {
-      case .dismiss:
-        dismisses = true
-      case .presented(let childAction):
-        let embed = toPresentationAction.embedFunction
-        childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-          .map { embed(.presented($0)) }
-          .navigationScoped(id: navigationID, dismissAction: embed(.dismiss))
-        dismisses = dismissesOnAnyAction
-      }
+    let navigationID = { CancelID(NavigationID(path: toChildState)) }
+    let presentationAction = toPresentationAction.extract(from: action)
+    if let presentationAction, state[keyPath: toChildState] == nil {
+      reportIssue(
+        "A presentation at \(fileID):\(line) received \(presentationAction) while nothing "
+          + "was presented; the action was ignored.", severity: .warning)
+      return .none
     }
-    let parentEffect = parent.reduce(into: &state, action: action)
-    if dismisses { state[keyPath: toChildState] = nil }
-    let cancelEffect: Effect<Parent.Action> =
-      wasPresent && state[keyPath: toChildState] == nil ? .cancel(navigation: navigationID) : .none
-    return childEffect.merging(parentEffect).merging(cancelEffect)
-  }
-
-  /// The parent's and the child's runners, routed the same way.
-  public func _makeRunner() -> PresentationReducer<Parent._Runner, Child._Runner> {
-    PresentationReducer<Parent._Runner, Child._Runner>(
-      parent: parent._makeRunner(), child: child._makeRunner(), toChildState: toChildState,
-      toPresentationAction: toPresentationAction, dismissesOnAnyAction: dismissesOnAnyAction,
-      fileID: fileID, line: line)
+    var dismisses = false
+    return NavigationStep.reduce(
+      parent, into: &state, action: action, isPresent: { $0[keyPath: toChildState] != nil },
+      navigationID: navigationID,
+      runChild: { state in
+        switch presentationAction {
+        case nil:
+          return .none
+        case .dismiss?:
+          dismisses = true
+          return .none
+        case .presented(let childAction)?:
+          dismisses = dismissesOnAnyAction
+          let embed = toPresentationAction.embedFunction
+          return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+            .map { embed(.presented($0)) }
+            .navigationScoped(id: navigationID(), dismissAction: embed(.dismiss))
+        }
+      },
+      afterParent: { state in
+        if dismisses { state[keyPath: toChildState] = nil }
+      })
   }
 }

@@ -23,6 +23,22 @@ extension Reducer where Action: CasePathable {
   }
 }
 
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs a navigation stack; this reducer's body is evaluated once, here (see ``Reducer``).
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStack: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> StackReducer<Body, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
+    body.forEach(
+      toStack, action: toStackAction, destination: destination, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer made by ``Reducer/forEach(_:action:destination:fileID:line:)``.
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   public typealias Body = Never
@@ -40,50 +56,41 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
+    let toStack = toStack
     let embed = toStackAction.embedFunction
-    var elementEffect = Effect<Parent.Action>.none
     let stackAction = toStackAction.extract(from: action)
-    if case .element(let id, let elementAction)? = stackAction {
-      if state[keyPath: toStack][id: id] != nil {
-        elementEffect = destination.reduce(
-          into: &state[keyPath: toStack][id: id]!, action: elementAction
-        )
-        .map { embed(.element(id: id, action: $0)) }
-        .navigationScoped(id: navigationID(id), dismissAction: embed(.popFrom(id: id)))
-      } else {
-        reportIssue(
-          "A stack at \(fileID):\(line) received \(elementAction) for element \(id), which "
-            + "is not on the stack; the action was ignored.", severity: .warning)
-      }
-    }
-    let idsBefore = state[keyPath: toStack].ids
-    let parentEffect = parent.reduce(into: &state, action: action)
-    switch stackAction {
-    case .popFrom(let id)?:
-      state[keyPath: toStack].pop(from: id)
-    case .push(let id, let element)?:
-      if id == state[keyPath: toStack].nextElementID {
-        state[keyPath: toStack].push(element, id: id)
-      } else {
-        reportIssue(
-          "A stack at \(fileID):\(line) was asked to push with id \(id), but the next id is "
-            + "\(state[keyPath: toStack].nextElementID); the push was ignored.")
-      }
-    default:
-      break
-    }
-    let stackAfter = state[keyPath: toStack]
-    guard idsBefore != stackAfter.ids else { return elementEffect.merging(parentEffect) }
-    let cancelEffects = idsBefore.filter { stackAfter[id: $0] == nil }
-      .map { Effect<Parent.Action>.cancel(navigation: navigationID($0)) }
-    return elementEffect.merging(parentEffect).merging(.merge(cancelEffects))
-  }
-
-  /// The parent's and the destination's runners, routed the same way.
-  public func _makeRunner() -> StackReducer<Parent._Runner, Destination._Runner> {
-    StackReducer<Parent._Runner, Destination._Runner>(
-      parent: parent._makeRunner(), destination: destination._makeRunner(), toStack: toStack,
-      toStackAction: toStackAction, fileID: fileID, line: line)
+    return NavigationStep.reduce(
+      parent, into: &state, action: action, childIDs: { $0[keyPath: toStack].ids },
+      isPresent: { $0[keyPath: toStack][id: $1] != nil }, navigationID: navigationID,
+      runChild: { state in
+        guard case .element(let id, let elementAction)? = stackAction else { return .none }
+        guard state[keyPath: toStack][id: id] != nil else {
+          reportIssue(
+            "A stack at \(fileID):\(line) received \(elementAction) for element \(id), which "
+              + "is not on the stack; the action was ignored.", severity: .warning)
+          return .none
+        }
+        return destination.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
+          .map { embed(.element(id: id, action: $0)) }
+          .navigationScoped(id: navigationID(id), dismissAction: embed(.popFrom(id: id)))
+      },
+      afterParent: { state in
+        // Pushes and pops happen after the parent ran, so that it sees them before they happen.
+        switch stackAction {
+        case .popFrom(let id)?:
+          state[keyPath: toStack].pop(from: id)
+        case .push(let id, let element)?:
+          if id == state[keyPath: toStack].nextElementID {
+            state[keyPath: toStack].push(element, id: id)
+          } else {
+            reportIssue(
+              "A stack at \(fileID):\(line) was asked to push with id \(id), but the next id is "
+                + "\(state[keyPath: toStack].nextElementID); the push was ignored.")
+          }
+        default:
+          break
+        }
+      })
   }
 
   private func navigationID(_ id: StackElementID) -> CancelID {

@@ -21,12 +21,19 @@
 /// ```
 ///
 /// ## When `body` is evaluated
-/// A store evaluates `body` once, when the store is created (inside the store's dependencies),
-/// together with the body of every reducer the body lists, and runs the resulting tree for
-/// every action. Dependencies read inside reducers (an `@Dependency` property read in a
-/// `Reduce` closure or in `reduce(into:action:)`) are read when an action is reduced, so they
-/// see the values current then, `.dependency` overrides included. A body should only describe
-/// which reducers run; it should not read anything that changes between actions.
+/// A reducer with a body is replaced by its body where it is listed: in a `@ReducerBuilder`
+/// block (a `body`, a `Scope`, a navigation modifier's child, the closure given to a store),
+/// as the receiver of a modifier, or given to `Reduce(_:)`. Its body is evaluated then, once,
+/// and so is every body it lists; a store runs the resulting tree for every action. A store
+/// builds its reducer inside its dependencies, so a body that reads a dependency sees the
+/// store's values, `.dependency` overrides applied to that reducer included (but not those
+/// applied to a composite that lists it, `Scope { Leaf() }.dependency(…)`: `Leaf`'s body was
+/// built when the `Scope` was, before the override). Dependencies read
+/// inside reducers (an `@Dependency` property read in a `Reduce` closure or in
+/// `reduce(into:action:)`) are read when an action is reduced, so they see the values current
+/// then. A body should only describe which reducers run; it should not read anything that
+/// changes between actions.
+///
 /// A reducer that implements `body` is run through its body: a `reduce(into:action:)` written
 /// next to a `body` is not called by a store.
 public protocol Reducer<State, Action> {
@@ -36,11 +43,6 @@ public protocol Reducer<State, Action> {
   associatedtype Action
   /// The reducer that ``body`` builds; `Never` for a reducer that implements `reduce` itself.
   associatedtype Body
-  /// The reducer a store runs for this one: it, with every ``body`` in it evaluated.
-  ///
-  /// An implementation detail: the library's default implementations of ``_makeRunner()``
-  /// decide it, and features need not (and should not) name it.
-  associatedtype _Runner: Reducer = Self where _Runner.State == State, _Runner.Action == Action
 
   /// Changes `state` for `action` and returns the effects to run next.
   func reduce(into state: inout State, action: Action) -> Effect<Action>
@@ -48,14 +50,6 @@ public protocol Reducer<State, Action> {
   /// The reducers this feature is made of, listed in the order they run.
   @ReducerBuilder<State, Action>
   var body: Body { get }
-
-  /// Evaluates ``body``, and the bodies of the reducers it lists, once, and returns the
-  /// reducer that runs for every action; a store calls it when it is created.
-  ///
-  /// An implementation detail: a reducer that implements `reduce(into:action:)` is its own
-  /// runner, one that implements `body` runs its body's runner, and the library's composing
-  /// reducers build their children's runners. Features do not implement it.
-  func _makeRunner() -> _Runner
 }
 
 extension Reducer where Body == Never {
@@ -63,33 +57,16 @@ extension Reducer where Body == Never {
   public var body: Body {
     fatalError("'\(Self.self)' implements reduce(into:action:) and has no body.")
   }
-
-  /// A reducer that implements `reduce(into:action:)` runs itself.
-  ///
-  /// Declared to return `_Runner` (which defaults to `Self`) rather than `Self`, so that it
-  /// takes no part in inferring `_Runner`: for a reducer with a body, the only candidate is
-  /// then its body's runner.
-  @inlinable
-  public func _makeRunner() -> _Runner {
-    guard let runner = self as? _Runner else {
-      fatalError("'\(Self.self)' names a _Runner other than itself but does not make it.")
-    }
-    return runner
-  }
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs the reducers listed in ``body``, evaluating it anew.
   ///
-  /// A store does not call this: it evaluates the body once, with ``_makeRunner()``.
-  @inlinable
+  /// A store does not call this: it runs the body evaluated once (see "When `body` is
+  /// evaluated" above); this is for a reducer called directly.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }
-
-  /// Evaluates ``body`` once and returns its runner.
-  @inlinable
-  public func _makeRunner() -> Body._Runner { body._makeRunner() }
 }
 
 /// A reducer of the given feature: `ReducerOf<Login>` is `Reducer<Login.State, Login.Action>`.

@@ -6,26 +6,34 @@
 /// a reducer retains each key path and closure it holds.
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
-  /// A lone reducer.
-  @inlinable
+  /// A lone reducer that implements `reduce(into:action:)`.
   public static func buildExpression<R: Reducer>(_ reducer: consuming R) -> R
   where R.State == State, R.Action == Action {
     reducer
   }
 
+  /// A lone reducer with a body: its body, evaluated once, here (see ``Reducer``).
+  ///
+  /// Chosen over the overload above for any reducer with a body, because its constraints are
+  /// stricter; the type is known where the reducer is listed, so what runs is specialized for it.
+  public static func buildExpression<R: Reducer>(_ reducer: consuming R) -> R.Body
+  where
+    R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
+    R.Body.Action == Action
+  {
+    reducer.body
+  }
+
   /// An empty block does nothing.
-  @inlinable
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
   /// The first reducer of a block.
-  @inlinable
   public static func buildPartialBlock<R: Reducer>(first: consuming R) -> R
   where R.State == State, R.Action == Action {
     first
   }
 
   /// The reducers so far, followed by one more.
-  @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: consuming R0, next: consuming R1
   ) -> CombinedReducer<R0, R1> where R0.State == State, R0.Action == Action {
@@ -33,14 +41,12 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// An `if` without `else`.
-  @inlinable
   public static func buildOptional<R: Reducer>(_ reducer: consuming R?) -> OptionalReducer<R>
   where R.State == State, R.Action == Action {
     OptionalReducer(reducer)
   }
 
   /// The `if` branch of an `if`/`else` or the first branch of a `switch`.
-  @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
     first: consuming First
   ) -> EitherReducer<First, Second> where First.State == State, First.Action == Action {
@@ -48,7 +54,6 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// The `else` branch of an `if`/`else` or a later branch of a `switch`.
-  @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
     second: consuming Second
   ) -> EitherReducer<First, Second> where Second.State == State, Second.Action == Action {
@@ -63,7 +68,7 @@ where R0.State == R1.State, R0.Action == R1.Action {
   @usableFromInline let r0: R0
   @usableFromInline let r1: R1
 
-  @inlinable init(_ r0: R0, _ r1: R1) {
+  init(_ r0: R0, _ r1: R1) {
     self.r0 = r0
     self.r1 = r1
   }
@@ -74,12 +79,6 @@ where R0.State == R1.State, R0.Action == R1.Action {
     let first = r0.reduce(into: &state, action: action)
     return first.merging(r1.reduce(into: &state, action: action))
   }
-
-  /// Both reducers' runners, one after the other.
-  @inlinable
-  public func _makeRunner() -> CombinedReducer<R0._Runner, R1._Runner> {
-    CombinedReducer<R0._Runner, R1._Runner>(r0._makeRunner(), r1._makeRunner())
-  }
 }
 
 /// A reducer that runs only if it exists; what ``ReducerBuilder`` makes of an `if`.
@@ -87,7 +86,7 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   public typealias Body = Never
   @usableFromInline let wrapped: Wrapped?
 
-  @inlinable init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
+  init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
 
   /// Runs the wrapped reducer, if any.
   @inlinable
@@ -95,12 +94,6 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
     Wrapped.Action
   > {
     wrapped?.reduce(into: &state, action: action) ?? .none
-  }
-
-  /// The wrapped reducer's runner, if any.
-  @inlinable
-  public func _makeRunner() -> OptionalReducer<Wrapped._Runner> {
-    OptionalReducer<Wrapped._Runner>(wrapped?._makeRunner())
   }
 }
 
@@ -119,15 +112,6 @@ where First.State == Second.State, First.Action == Second.Action {
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)
     case .second(let reducer): reducer.reduce(into: &state, action: action)
-    }
-  }
-
-  /// The runner of the branch that was taken.
-  @inlinable
-  public func _makeRunner() -> EitherReducer<First._Runner, Second._Runner> {
-    switch self {
-    case .first(let reducer): .first(reducer._makeRunner())
-    case .second(let reducer): .second(reducer._makeRunner())
     }
   }
 }

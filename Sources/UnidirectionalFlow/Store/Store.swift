@@ -20,50 +20,65 @@
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
-  @usableFromInline let source: StateSource<State>
+  /// Where the state is read, and the root's observers and effects.
+  @usableFromInline let core: any StoreCore<State, Action>
+  /// Where actions go: to the root's queue, embedded level by level on the way.
   @usableFromInline let sink: ActionSink<Action>
-  @usableFromInline let observers: ObserverList
-  @usableFromInline let root: AnyObject
 
   @usableFromInline
-  init(
-    source: StateSource<State>, sink: @escaping ActionSink<Action>, observers: ObserverList,
-    root: AnyObject
-  ) {
-    self.source = source
+  init(core: any StoreCore<State, Action>, sink: @escaping ActionSink<Action>) {
+    self.core = core
     self.sink = sink
-    self.observers = observers
-    self.root = root
   }
 
   /// Creates a root store running `reducer` from `initialState`.
   ///
   /// Dependencies are those current here, changed by `prepareDependencies`; they are fixed for
-  /// the life of the store.
+  /// the life of the store. The reducer is built with them (see ``Reducer``).
+  // Inlinable so that the send function is made in the module creating the store, where `R`
+  // is known: every send then runs code specialized for the feature's reducers.
   @inlinable
   public convenience init<R: Reducer>(
     initialState: State,
     reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
-    var dependencies = DependencyValues.current
-    prepareDependencies?(&dependencies)
-    let core = StoreCore(initialState: initialState, reducer: reducer(), dependencies: dependencies)
-    // Made here, in the module creating the store, so that sends run code specialized for `R`.
+    var values = DependencyValues.current
+    prepareDependencies?(&values)
+    let dependencies = DependencyScope(values)
+    let reducer = dependencies.enter { reducer() }
+    let core = RootCore<State, Action>(initialState: initialState, dependencies: dependencies)
+    let sink: ActionSink<Action> = { core.enqueue($0, origin: $1, reducer: reducer) }
+    core.deliver = sink
+    self.init(core: core, sink: sink)
+  }
+
+  /// Creates a root store running the body of `reducer`, evaluated once, here, with the
+  /// store's dependencies (see ``Reducer``).
+  @inlinable
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  )
+  where
+    R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
+    R.Body.Action == Action
+  {
     self.init(
-      source: core, sink: { core.enqueue($0, origin: $1) }, observers: core.observers, root: core
-    )
+      initialState: initialState, reducer: { reducer().body },
+      withDependencies: prepareDependencies)
   }
 
   /// The current state.
-  public var state: State { source.value }
+  public var state: State { core.state }
 
   /// Reads one value of the state without copying the rest: `store.read(\.board)`.
-  public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value { source.read(keyPath) }
+  public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value { core.read(keyPath) }
 
   /// Reads a value of the state: `store.board`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    source.read(keyPath)
+    core.read(keyPath)
   }
 
   /// Sends an action: the reducer runs at once (after any action already being processed) and
@@ -75,17 +90,12 @@ public final class Store<State, Action: Sendable> {
 
   /// A store for a part of this one: it reads `toChildState` and sends its actions as
   /// `toChildAction` of this store.
-  // Inlined where it is called, so that the case key path (usually a literal) is resolved at
-  // compile time and the embedding closure is made specialized for the two action types.
-  @inlinable @inline(__always)
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    Store<ChildState, ChildAction>(
-      source: source.scoped(toChildState),
-      sink: mappedSink(sink, Action.casePath(toChildAction).embedFunction),
-      observers: observers, root: root)
+    scoped(action: toChildAction) { $0.scoped(toChildState) }
   }
 
   /// A store for an optional part of this one, or `nil` while it is absent.
@@ -97,12 +107,7 @@ public final class Store<State, Action: Sendable> {
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    guard let initial = source.read(toChildState) else { return nil }
-    return Store<ChildState, ChildAction>(
-      source: OptionalStateSource(
-        base: source, extract: { $0[keyPath: toChildState] }, initial: initial),
-      sink: mappedSink(sink, Action.casePath(toChildAction).embedFunction),
-      observers: observers, root: root)
+    scoped(action: toChildAction) { $0[keyPath: toChildState] }
   }
 
   /// A store for one case of an enum state, or `nil` while the state is in another case.
@@ -111,12 +116,34 @@ public final class Store<State, Action: Sendable> {
     case toChildState: CaseKeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where State: CasePathable, Action: CasePathable {
-    let casePath = State.casePath(toChildState)
-    guard let initial = casePath.extract(from: source.value) else { return nil }
-    return Store<ChildState, ChildAction>(
-      source: OptionalStateSource(base: source, extract: casePath.extract(from:), initial: initial),
-      sink: mappedSink(sink, Action.casePath(toChildAction).embedFunction),
-      observers: observers, root: root)
+    scoped(action: toChildAction, present: State.casePath(toChildState).extract(from:))
+  }
+
+  /// A store for a part that may be absent: `nil` while `present` finds none.
+  @inlinable
+  func scoped<ChildState, ChildAction>(
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    present extract: @escaping (State) -> ChildState?
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    guard let initial = extract(core.state) else { return nil }
+    return scoped(action: toChildAction) {
+      optionalCore(base: $0, extract: extract, initial: initial)
+    }
+  }
+
+  /// What every `scope` does: a child store whose core `makeCore` makes, sending through an
+  /// embedding function made here.
+  // Inlined where a store is scoped, so that the embedding closure is made in that module,
+  // specialized for the two action types: a send through a deep store then costs a call and
+  // an embedding per level, with no generic metadata looked up on the way.
+  @inlinable
+  func scoped<ChildState, ChildAction>(
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    core makeCore: (any StoreCore<State, Action>) -> any StoreCore<ChildState, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    let embed = Action.casePath(toChildAction).embedFunction
+    let parent = sink
+    return Store<ChildState, ChildAction>(core: makeCore(core)) { parent(embed($0), $1) }
   }
 
   /// Calls `onChange` with the new state after each processed action that changed this
@@ -126,15 +153,15 @@ public final class Store<State, Action: Sendable> {
   public func subscribe(
     _ onChange: @escaping @MainActor (State) -> Void
   ) -> StoreSubscription where State: Equatable {
-    var last = source.value
-    let source = self.source
+    let core = self.core
+    var last = core.state
+    let observers = core.root.observers
     let id = observers.add {
-      let current = source.value
+      let current = core.state
       guard current != last else { return }
       last = current
       onChange(current)
     }
-    let observers = self.observers
     return StoreSubscription { observers.remove(id) }
   }
 }
@@ -147,57 +174,20 @@ extension Store {
   public func observeActions(
     _ body: @escaping @MainActor (Action, ActionOrigin) -> Void
   ) -> StoreSubscription {
-    guard let core = root as? any ActionObservable<Action> else {
-      preconditionFailure("observeActions is available on a root store only.")
-    }
-    return core.addActionObserver(body)
+    core.observeActions(body)
   }
 
   /// How many effect tasks of the whole store tree are running.
-  public var effectsInFlight: Int { (root as! any EffectTracking).effectsInFlight }
+  public var effectsInFlight: Int { core.root.effectsInFlight }
 
   /// Returns once no effect of the whole store tree is running, including effects started by
   /// actions those effects send.
   public func awaitEffects() async {
-    await (root as! any EffectTracking).awaitEffects()
+    await core.root.awaitEffects()
   }
 
   /// Cancels every effect of the whole store tree.
   public func cancelEffects() {
-    (root as! any EffectTracking).cancelEffects()
+    core.root.cancelEffects()
   }
-}
-
-/// A root core that reports processed actions.
-@MainActor
-protocol ActionObservable<Action>: AnyObject {
-  associatedtype Action
-  func addActionObserver(_ body: @escaping @MainActor (Action, ActionOrigin) -> Void)
-    -> StoreSubscription
-}
-
-/// A root core whose effects can be counted, awaited and cancelled.
-@MainActor
-protocol EffectTracking: AnyObject {
-  var effectsInFlight: Int { get }
-  func awaitEffects() async
-  func cancelEffects()
-}
-
-extension StoreCore: ActionObservable, EffectTracking {
-  func addActionObserver(
-    _ body: @escaping @MainActor (Action, ActionOrigin) -> Void
-  ) -> StoreSubscription {
-    let id = (actionObservers.map(\.id).max() ?? 0) + 1
-    actionObservers.append((id, body))
-    return StoreSubscription { [weak self] in self?.actionObservers.removeAll { $0.id == id } }
-  }
-
-  var effectsInFlight: Int { runtime.runningCount }
-
-  func awaitEffects() async {
-    while runtime.runningCount > 0 { await runtime.waitUntilIdle() }
-  }
-
-  func cancelEffects() { runtime.cancelAll() }
 }

@@ -23,8 +23,4 @@ where Reducers.State == State, Reducers.Action == Action {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }
-
-  /// The grouped reducers' runner.
-  @inlinable
-  public func _makeRunner() -> Reducers._Runner { reducers._makeRunner() }
 }

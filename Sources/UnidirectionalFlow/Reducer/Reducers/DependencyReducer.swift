@@ -20,6 +20,25 @@ extension Reducer {
   }
 }
 
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Overrides a dependency for this reducer's body, which is evaluated with the override, and
+  /// for the effects it starts.
+  public func dependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    _ value: Value
+  ) -> DependencyReducer<Body> where Value: Sendable {
+    transformDependency { $0[keyPath: keyPath] = value }
+  }
+
+  /// Changes dependencies for this reducer's body, which is evaluated with them, and for the
+  /// effects it starts.
+  public func transformDependency(
+    _ update: @escaping @Sendable (inout DependencyValues) -> Void
+  ) -> DependencyReducer<Body> {
+    DependencyReducer(base: withDependencies(update) { body }, update: update)
+  }
+}
+
 /// The reducer made by ``Reducer/dependency(_:_:)``.
 public struct DependencyReducer<Base: Reducer>: Reducer {
   public typealias Body = Never
@@ -29,12 +48,5 @@ public struct DependencyReducer<Base: Reducer>: Reducer {
   /// Runs the base reducer with the changed dependencies.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     withDependencies(update) { base.reduce(into: &state, action: action) }
-  }
-
-  /// The base reducer's runner, built with the changed dependencies (so that a body sees
-  /// them too), which it runs with the changed dependencies.
-  public func _makeRunner() -> DependencyReducer<Base._Runner> {
-    DependencyReducer<Base._Runner>(
-      base: withDependencies(update) { base._makeRunner() }, update: update)
   }
 }

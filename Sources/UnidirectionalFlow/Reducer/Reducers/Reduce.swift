@@ -18,9 +18,18 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reduce
   }
 
-  /// Wraps any reducer, to erase its type; its body is evaluated once, here.
+  /// Wraps any reducer, to erase its type.
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.reduce = reducer._makeRunner().reduce(into:action:)
+    self.reduce = reducer.reduce(into:action:)
+  }
+
+  /// Wraps a reducer with a body, to erase its type; its body is evaluated once, here.
+  public init<R: Reducer>(_ reducer: R)
+  where
+    R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
+    R.Body.Action == Action
+  {
+    self.init(reducer.body)
   }
 
   /// Calls the closure.

@@ -148,7 +148,7 @@ private final class Box<Value: Equatable & Sendable>: Equatable, Sendable {
   static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
 }
 
-@Suite struct ReducerRunnerTests {
+@Suite struct BodyEvaluationTests {
   @Test @MainActor func aStoreEvaluatesEveryBodyOnceWhenItIsCreated() {
     let evaluations = Recorder<String>()
     let store = Store(initialState: Tree.State()) { Tree(evaluations: evaluations) }
