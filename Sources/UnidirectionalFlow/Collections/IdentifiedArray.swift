@@ -1,7 +1,8 @@
 /// An ordered collection of elements with unique identifiers, readable and writable by id.
 ///
-/// The state of a list feature; ``Reducer/forEach(_:action:element:fileID:line:)`` runs an
-/// element's reducer on the element an action names.
+/// The state of a list feature;
+/// ``Reducer/forEach(_:action:element:fileID:line:)->ForEachReducer<Self,ID,ElementReducer>``
+/// runs an element's reducer on the element an action names.
 ///
 /// ```swift
 /// var todos: IdentifiedArrayOf<Todo.State> = [Todo.State(id: 1)]

@@ -23,7 +23,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   }
 }
 
-/// The reducer made by ``Reducer/_printChanges(to:)``.
+/// The reducer made by `Reducer._printChanges(to:)`.
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
   public typealias Body = Never
   let base: Base

@@ -44,7 +44,8 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
   }
 }
 
-/// The reducer made by ``Reducer/forEach(_:action:element:fileID:line:)``.
+/// The reducer made by
+/// ``Reducer/forEach(_:action:element:fileID:line:)->ForEachReducer<Self,ID,ElementReducer>``.
 public struct ForEachReducer<
   Parent: Reducer, ID: Hashable & Sendable & SendableMetatype, Element: Reducer
 >: Reducer {

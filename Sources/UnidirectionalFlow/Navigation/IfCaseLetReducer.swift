@@ -42,7 +42,8 @@ where
   }
 }
 
-/// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:line:)``.
+/// The reducer made by
+/// ``Reducer/ifCaseLet(_:action:then:fileID:line:)->IfCaseLetReducer<Self,Case>``.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer
 where Parent.State: CasePathable {
   public typealias Body = Never

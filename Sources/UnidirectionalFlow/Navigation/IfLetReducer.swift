@@ -39,7 +39,8 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
   }
 }
 
-/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)``.
+/// The reducer made by
+/// ``Reducer/ifLet(_:action:then:fileID:line:)->IfLetReducer<Self,Wrapped>``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
   let parent: Parent

@@ -69,7 +69,8 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
   }
 }
 
-/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:line:)-(_,CaseKeyPath<Action,PresentationAction<WrappedAction>>,_,_,_)``.
+/// The reducer made by
+/// ``Reducer/ifLet(_:action:then:fileID:line:)->PresentationReducer<Self,Wrapped>``.
 public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
   let parent: Parent

@@ -39,7 +39,8 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
   }
 }
 
-/// The reducer made by ``Reducer/forEach(_:action:destination:fileID:line:)``.
+/// The reducer made by
+/// ``Reducer/forEach(_:action:destination:fileID:line:)->StackReducer<Self,Destination>``.
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   public typealias Body = Never
   let parent: Parent

@@ -39,7 +39,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   }
 }
 
-/// The reducer made by ``Reducer/dependency(_:_:)``.
+/// The reducer made by ``Reducer/dependency(_:_:)->DependencyReducer<Self>``.
 public struct DependencyReducer<Base: Reducer>: Reducer {
   public typealias Body = Never
   let base: Base
