@@ -15,59 +15,59 @@ let package = Package(
     .library(name: "UnidirectionalFlowTesting", targets: ["UnidirectionalFlowTesting"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "tictactoe", targets: ["tictactoe"]),
-    .library(name: "tictactoe-text", type: .dynamic, targets: ["TextFrontend"]),
-    .library(name: "tictactoe-jsonl", type: .dynamic, targets: ["JsonlFrontend"]),
-    .library(name: "tictactoe-ansi", type: .dynamic, targets: ["AnsiFrontend"]),
-    .library(name: "tictactoe-example", type: .dynamic, targets: ["ExampleCFrontend"]),
+    .library(name: "tictactoe-text", type: .dynamic, targets: ["TextFrontEnd"]),
+    .library(name: "tictactoe-jsonl", type: .dynamic, targets: ["JsonlFrontEnd"]),
+    .library(name: "tictactoe-ansi", type: .dynamic, targets: ["AnsiFrontEnd"]),
+    .library(name: "tictactoe-example", type: .dynamic, targets: ["ExampleCFrontEnd"]),
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
-    .target(name: "TicTacToeFrontendABI"),
+    .target(name: "TicTacToeFrontEndABI"),
     .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     .target(name: "DynamicCall", dependencies: ["CFFI"]),
     .testTarget(name: "DynamicCallTests", dependencies: ["DynamicCall"]),
-    .target(name: "FrontendKit", dependencies: ["TicTacToeFrontendABI"]),
+    .target(name: "FrontEndKit", dependencies: ["TicTacToeFrontEndABI"]),
     .target(
-      name: "TextFrontend", dependencies: ["FrontendKit"], path: "Plugins/TextFrontend",
+      name: "TextFrontEnd", dependencies: ["FrontEndKit"], path: "Plugins/TextFrontEnd",
       linkerSettings: frontEndExports),
     .target(name: "TerminalUI"),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .target(
-      name: "AnsiFrontend", dependencies: ["FrontendKit", "TerminalUI"],
-      path: "Plugins/AnsiFrontend", linkerSettings: frontEndExports),
+      name: "AnsiFrontEnd", dependencies: ["FrontEndKit", "TerminalUI"],
+      path: "Plugins/AnsiFrontEnd", linkerSettings: frontEndExports),
     // Drives the real `tictactoe` (built by `swift test`) in tmux or through pipes; no
     // dependency on the host's modules.
-    .testTarget(name: "AnsiFrontendTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "AnsiFrontEndTests", dependencies: ["TestSupport"]),
     // The host's event loop and every descriptor it reads or writes; CSignalPipe is its
     // signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
     .target(name: "HostIO", dependencies: ["CSignalPipe"]),
     .target(
-      name: "FrontendHost",
+      name: "FrontEndHost",
       dependencies: [
         "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore",
-        "TicTacToeFrontendABI", "TwoFactorCore", "UnidirectionalFlow",
+        "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
       ]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontendHost", "HostIO", "TerminalCrashGuard",
-        "TicTacToeFrontendABI", "UnidirectionalFlow",
+        "AppCore", "AuthenticationClientLive", "FrontEndHost", "HostIO", "TerminalCrashGuard",
+        "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
     .target(
-      name: "JsonlFrontend", dependencies: ["FrontendKit", "JSONLines"],
-      path: "Plugins/JsonlFrontend", linkerSettings: frontEndExports),
+      name: "JsonlFrontEnd", dependencies: ["FrontEndKit", "JSONLines"],
+      path: "Plugins/JsonlFrontEnd", linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
     // What several test targets share: seeded randomness, waiting off the cooperative pool.
     .target(name: "TestSupport", path: "Tests/Support"),
-    .testTarget(name: "JsonlFrontendTests", dependencies: ["JSONLines", "TestSupport"]),
-    // The example front end in C (Examples/CFrontend/mine.c), built as `tictactoe-example`;
+    .testTarget(name: "JsonlFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
+    // The example front end in C (Examples/CFrontEnd/mine.c), built as `tictactoe-example`;
     // its Makefile builds the same file against the installed header alone.
     .target(
-      name: "ExampleCFrontend", dependencies: ["TicTacToeFrontendABI"], path: "Examples/CFrontend",
+      name: "ExampleCFrontEnd", dependencies: ["TicTacToeFrontEndABI"], path: "Examples/CFrontEnd",
       sources: ["mine.c"], publicHeadersPath: ".",
       cSettings: [.define("FRONTEND_NAME", to: "\"example\"")],
       linkerSettings: frontEndExports),
@@ -77,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontendHost", "MallocCounter",
+        "AppCore", "AuthenticationClientLive", "FrontEndHost", "MallocCounter",
         "UnidirectionalFlow",
       ]),
     .testTarget(
@@ -126,10 +126,10 @@ let package = Package(
         "UnidirectionalFlow", "UnidirectionalFlowTesting",
       ]),
     .testTarget(
-      name: "FrontendHostTests",
+      name: "FrontEndHostTests",
       dependencies: [
-        "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontendHost",
-        "GameCore", "TestSupport", "TicTacToeFrontendABI", "UnidirectionalFlow",
+        "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontEndHost",
+        "GameCore", "TestSupport", "TicTacToeFrontEndABI", "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
   ],
@@ -142,23 +142,23 @@ let package = Package(
 if Context.environment["TICTACTOE_FUZZ"] == "1" {
   // The front ends' version script, linked into an executable, would hide AddressSanitizer's
   // allocator from the Swift runtime.
-  for target in package.targets where target.name == "JsonlFrontend" { target.linkerSettings = [] }
-  let harness: [Target.Dependency] = ["FuzzHarness", "FuzzSupport", "FrontendHost"]
+  for target in package.targets where target.name == "JsonlFrontEnd" { target.linkerSettings = [] }
+  let harness: [Target.Dependency] = ["FuzzHarness", "FuzzSupport", "FrontEndHost"]
   package.targets += [
     .target(name: "FuzzSupport", path: "Tests/Fuzz/Support"),
     .target(
       name: "FuzzHarness",
       dependencies: [
-        "AppCore", "AuthenticationClient", "FrontendHost", "GameCore", "LoginCore", "NewGameCore",
-        "TicTacToeFrontendABI", "TwoFactorCore", "UnidirectionalFlow",
+        "AppCore", "AuthenticationClient", "FrontEndHost", "GameCore", "LoginCore", "NewGameCore",
+        "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
       ],
       path: "Tests/Fuzz/Harness"),
     .executableTarget(
       name: "FuzzJSONLines",
-      dependencies: harness + ["FrontendKit", "JSONLines", "JsonlFrontend"],
+      dependencies: harness + ["FrontEndKit", "JSONLines", "JsonlFrontEnd"],
       path: "Tests/Fuzz/jsonl", exclude: ["corpus"]),
     .executableTarget(
-      name: "FuzzActions", dependencies: harness + ["AppCore", "TicTacToeFrontendABI"],
+      name: "FuzzActions", dependencies: harness + ["AppCore", "TicTacToeFrontEndABI"],
       path: "Tests/Fuzz/actions", exclude: ["corpus"]),
   ]
 }

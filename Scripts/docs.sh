@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the documentation site: the DocC catalogs of UnidirectionalFlow,
-# UnidirectionalFlowTesting and FrontendKit (Sources/MODULE/MODULE.docc), with the API of each
+# UnidirectionalFlowTesting and FrontEndKit (Sources/MODULE/MODULE.docc), with the API of each
 # module, merged into one static site in .build/docs/site.
 #
 #   Scripts/docs.sh
@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(UnidirectionalFlow UnidirectionalFlowTesting FrontendKit)
+modules=(UnidirectionalFlow UnidirectionalFlowTesting FrontEndKit)
 work=.build/docs
 site=$work/site
 
@@ -28,7 +28,7 @@ fi
 echo "-- building the modules"
 # UnidirectionalFlowTesting depends on UnidirectionalFlow, so two builds cover the three.
 swift build --target UnidirectionalFlowTesting
-swift build --target FrontendKit
+swift build --target FrontEndKit
 bin=$(swift build --show-bin-path)
 triple=$(basename "$(dirname "$bin")")
 
@@ -36,9 +36,9 @@ rm -rf "$work"
 for module in "${modules[@]}"; do
   echo "-- $module"
   mkdir -p "$work/symbol-graphs/$module" "$work/archives"
-  # FrontendKit imports the C module of the ABI header; its module map is in the build.
+  # FrontEndKit imports the C module of the ABI header; its module map is in the build.
   swift symbolgraph-extract -module-name "$module" -target "$triple" -I "$bin/Modules" \
-    -Xcc -fmodule-map-file="$bin/TicTacToeFrontendABI.build/module.modulemap" \
+    -Xcc -fmodule-map-file="$bin/TicTacToeFrontEndABI.build/module.modulemap" \
     -minimum-access-level public -output-dir "$work/symbol-graphs/$module"
   "$docc" convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$work/symbol-graphs/$module" \

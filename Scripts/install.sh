@@ -25,7 +25,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-header="$root/Sources/TicTacToeFrontendABI/include/tictactoe_frontend.h"
+header="$root/Sources/TicTacToeFrontEndABI/include/tictactoe_frontend.h"
 frontends=(text ansi jsonl example)
 
 prefix=/usr/local

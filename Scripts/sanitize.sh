@@ -4,7 +4,7 @@
 #
 #   Scripts/sanitize.sh address
 #   Scripts/sanitize.sh thread
-#   Scripts/sanitize.sh thread --filter "UnidirectionalFlow|FrontendHostTests"
+#   Scripts/sanitize.sh thread --filter "UnidirectionalFlow|FrontEndHostTests"
 #
 # Arguments after the sanitizer go to `swift test`. The build goes to $SANITIZE_SCRATCH
 # (/tmp/build-asan or /tmp/build-tsan). The `tictactoe` processes and front-end libraries the

@@ -2,7 +2,7 @@ import AppCore
 import AuthenticationClient
 import AuthenticationClientLive
 import Foundation
-import FrontendHost
+import FrontEndHost
 import UnidirectionalFlow
 
 /// `tictactoe check-frontend PATH`: the conformance check of a front-end library.

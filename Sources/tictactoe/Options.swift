@@ -1,4 +1,4 @@
-import FrontendHost
+import FrontEndHost
 
 /// The command line of `tictactoe`.
 struct Options {

@@ -1,5 +1,5 @@
 import CSignalPipe
-import FrontendHost
+import FrontEndHost
 import HostIO
 
 #if canImport(Glibc)

@@ -3,10 +3,10 @@ import AuthenticationClient
 import AuthenticationClientLive
 import Dispatch
 import Foundation
-import FrontendHost
+import FrontEndHost
 import HostIO
 import TerminalCrashGuard
-import TicTacToeFrontendABI
+import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
 /// The version of the `tictactoe` host.

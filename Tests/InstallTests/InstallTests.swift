@@ -68,7 +68,7 @@ import Testing
     try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
     for file in ["mine.c", "Makefile"] {
       try FileManager.default.copyItem(
-        at: repositoryRoot.appendingPathComponent("Examples/CFrontend/\(file)"),
+        at: repositoryRoot.appendingPathComponent("Examples/CFrontEnd/\(file)"),
         to: project.appendingPathComponent(file))
     }
     let make = try run(
@@ -121,7 +121,7 @@ import Testing
       "/usr/bin/env",
       [
         "swift", "build", "--package-path",
-        repositoryRoot.appendingPathComponent("Examples/SwiftFrontend").path,
+        repositoryRoot.appendingPathComponent("Examples/SwiftFrontEnd").path,
         "--scratch-path", scratch.path,
       ],
       // SwiftPM puts its lock files in TMPDIR: keep them in the directory the test removes.

@@ -1,6 +1,6 @@
 import AppCore
 import Foundation
-import FrontendHost
+import FrontEndHost
 import UnidirectionalFlow
 
 /// The cost of one action with the three stock front ends attached (each renders it into a

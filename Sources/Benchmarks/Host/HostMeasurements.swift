@@ -1,6 +1,6 @@
 import AppCore
 import Foundation
-import FrontendHost
+import FrontEndHost
 import UnidirectionalFlow
 
 /// The host's whole-process and byte measurements, each against its reference in one run.

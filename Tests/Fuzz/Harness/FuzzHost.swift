@@ -2,10 +2,10 @@ import AppCore
 import AuthenticationClient
 import Foundation
 import Synchronization
-import TicTacToeFrontendABI
+import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
-@testable import FrontendHost
+@testable import FrontEndHost
 
 /// A real host around a real app store, with one front-end session attached in-process (no
 /// library is loaded: the harness is the front end), for fuzzing what front ends send.

@@ -8,11 +8,11 @@
 // followed by its operands (FuzzInput reads zeros past the end).
 
 import AppCore
-import FrontendHost
+import FrontEndHost
 import FuzzHarness
 import FuzzSupport
 import Glibc
-import TicTacToeFrontendABI
+import TicTacToeFrontEndABI
 
 let fuzzHost = FuzzHost()
 let strings = CStringPool()

@@ -8,15 +8,15 @@
 //
 // Input: JSON lines. A first line holding only a digit picks the start state.
 
-import FrontendHost
-import FrontendKit
+import FrontEndHost
+import FrontEndKit
 import FuzzHarness
 import FuzzSupport
 import Glibc
 import JSONLines
-import TicTacToeFrontendABI
+import TicTacToeFrontEndABI
 
-@testable import JsonlFrontend
+@testable import JsonlFrontEnd
 
 let fuzzHost = FuzzHost()
 let connection = HostConnection(api: fuzzHost.api, host: fuzzHost.hostPointer)

@@ -1,0 +1,160 @@
+import FrontEndKit
+import TerminalUI
+import TicTacToeFrontEndABI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The `ansi` front end: a full-screen terminal interface.
+///
+/// It takes the terminal over on attach (raw mode, alternate screen, hidden cursor) and gives it
+/// back exactly as it was on detach and while suspended. Every state change redraws the screen
+/// through a frame diff, so a move writes a few dozen bytes. Keys are decoded from the bytes the
+/// host hands over; everything the screen shows is read from the host, never re-derived.
+///
+/// As an observer (`--frontend ansi:PATH`) it draws the same screens into PATH — another
+/// terminal such as `/dev/pts/3`, or a file — without taking any input or changing any mode.
+final class AnsiFrontEnd: FrontEnd, ChangeObserving {
+  private let host: HostConnection
+  private let terminal: TerminalSession
+  private var interface = InterfaceState()
+  private var subscription: UInt64 = 0
+
+  init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
+    guard info.ownsTerminal else {
+      guard let path = info.argument, !path.isEmpty else {
+        throw FrontEndError(
+          "as an observer, ansi needs a terminal or file to draw into: --frontend ansi:PATH")
+      }
+      let output = try OutputStream.file(path, host)
+      self.host = host
+      terminal = TerminalSession(
+        colors: ColorPolicy.colorsEnabled(), output: output, controlsMode: false,
+        sizeSource: { Self.size(ofTerminalAt: path) })
+      try? terminal.takeOver()
+      subscription = host.subscribe(self)
+      render()
+      return
+    }
+    guard RawMode.isTerminal(0), RawMode.isTerminal(1) else {
+      throw FrontEndError(
+        "ansi needs a terminal on standard input and output; for pipes use text or jsonl")
+    }
+    self.host = host
+    terminal = TerminalSession(
+      colors: ColorPolicy.colorsEnabled(), output: try .terminal(host), controlsMode: true,
+      sizeSource: { TerminalSize.of(descriptor: 1) })
+    do {
+      try terminal.takeOver()
+    } catch {
+      terminal.release()
+      throw FrontEndError("ansi cannot take over the terminal: \(error)")
+    }
+    subscription = host.subscribe(self)
+    render()
+  }
+
+  func detach() {
+    host.unsubscribe(subscription)
+    terminal.release()
+  }
+
+  func stateDidChange() {
+    render()
+  }
+
+  /// Decodes and handles the keys in `bytes`. An incomplete escape sequence at the end is left
+  /// to the host, which hands it again with what follows, or alone with `.idle` when nothing
+  /// followed within 25 ms: then a lone ESC is the Escape key.
+  func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
+    var decoder = InputDecoder()
+    var keys = decoder.decode(bytes)
+    var consumed = bytes.count - decoder.pendingByteCount
+    if decoder.hasPendingBytes, !flags.isDisjoint(with: [.idle, .end]) {
+      keys += decoder.flush()
+      consumed = bytes.count
+    }
+    guard !keys.isEmpty else { return consumed }
+    // Each key is handled against the state as its predecessors left it (the host applies a
+    // send at once): Enter after typing a password sees the form valid. Only appends wait for
+    // the next key that is not a character, so typed or pasted text becomes one edit.
+    var appends: [Intent] = []
+    for key in keys {
+      if !key.isCharacter {
+        perform(appends)
+        appends = []
+      }
+      let intents = interface.handle(key, on: host.screen())
+      if intents.allSatisfy(\.isAppend) {
+        for intent in intents { appends.add(intent) }
+      } else {
+        perform(appends + intents)
+        appends = []
+      }
+    }
+    perform(appends)
+    render()
+    return consumed
+  }
+
+  func resize(columns: Int, rows: Int) {
+    terminal.size = TerminalSize(columns: columns, rows: rows)
+    terminal.invalidate()
+    render()
+  }
+
+  func suspend(resumed: Bool) {
+    if resumed {
+      terminal.refreshSize()
+      do {
+        try terminal.takeOver()
+      } catch {
+        host.log(TTT_LOG_ERROR, "cannot take the terminal back: \(error)")
+      }
+      render()
+    } else {
+      terminal.release()
+    }
+  }
+
+  /// The size of the terminal an observer draws into, if `path` is one: asked of a descriptor
+  /// of its own that is never read or written.
+  private static func size(ofTerminalAt path: String) -> TerminalSize? {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return nil }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    return TerminalSize.of(descriptor: descriptor)
+  }
+
+  /// Draws the current screen; only the cells that changed reach the terminal.
+  private func render() {
+    guard terminal.isActive else { return }
+    let screen = host.screen()
+    interface.follow(screen)
+    terminal.draw(ScreenComposer.frame(for: screen, interface: interface, size: terminal.size))
+  }
+
+  /// Asks the host for what the keys meant; a refusal becomes the status-line message.
+  private func perform(_ intents: [Intent]) {
+    for intent in intents {
+      let error: String?
+      switch intent {
+      case .send(let tag, let row, let column):
+        error = host.send(tag, row: row, column: column)
+      case .edit(let field, let edit, let text):
+        error = host.edit(field, edit, text: text)
+      case .request(let request, let argument):
+        error = host.request(request, argument)
+      case .suspendProcess:
+        error = nil
+        raise(SIGTSTP)
+      }
+      if let error { interface.message = error }
+    }
+  }
+}

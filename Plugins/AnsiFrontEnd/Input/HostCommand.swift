@@ -1,0 +1,50 @@
+import FrontEndKit
+import TicTacToeFrontEndABI
+
+/// A command typed after `:`, addressed to the host: switch, attach or detach front ends, quit.
+///
+/// ```swift
+/// HostCommand.parse("frontend text")  // .success(switch to text)
+/// HostCommand.parse("fly")            // .failure("unknown command ':fly'; ...")
+/// ```
+struct HostCommand: Equatable {
+  /// The host request.
+  var request: ttt_request
+  /// Its argument: a front-end spec or name; empty for quit.
+  var argument: String
+
+  /// The commands, for messages.
+  static let summary = ":frontend NAME, :attach SPEC, :detach NAME, :quit"
+
+  /// A one-line account of what was asked, for the status line.
+  var confirmation: String {
+    switch request {
+    case TTT_REQUEST_SWITCH: "switching to \(argument)…"
+    case TTT_REQUEST_ATTACH: "attaching \(argument)…"
+    case TTT_REQUEST_DETACH: "detaching \(argument)…"
+    default: "quitting…"
+    }
+  }
+
+  /// Parses the text typed after `:`.
+  static func parse(_ text: String) -> Result<HostCommand, FrontEndError> {
+    let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    guard let name = words.first else { return .failure(FrontEndError("commands: \(summary)")) }
+    let argument = words.dropFirst().joined(separator: " ")
+    let request: ttt_request
+    switch name {
+    case "frontend", "fe": request = TTT_REQUEST_SWITCH
+    case "attach": request = TTT_REQUEST_ATTACH
+    case "detach": request = TTT_REQUEST_DETACH
+    case "quit", "q", "qa", "exit":
+      return .success(HostCommand(request: TTT_REQUEST_QUIT, argument: ""))
+    default:
+      return .failure(FrontEndError("unknown command ':\(name)'; try \(summary)"))
+    }
+    guard !argument.isEmpty else {
+      let what = request == TTT_REQUEST_ATTACH ? "SPEC" : "NAME"
+      return .failure(FrontEndError(":\(name) needs a front end: :\(name) \(what)"))
+    }
+    return .success(HostCommand(request: request, argument: argument))
+  }
+}

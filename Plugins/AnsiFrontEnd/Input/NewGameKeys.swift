@@ -1,0 +1,48 @@
+import FrontEndKit
+import TerminalUI
+import TicTacToeFrontEndABI
+
+extension InterfaceState {
+  /// New game: typing edits the focused name; tab and the arrows move between the names and
+  /// the buttons; enter on a name moves on, enter on a button presses it.
+  mutating func handleNewGame(_ key: Key, _ newGame: NewGameScreen, intents: inout [Intent]) {
+    let field: ttt_text_field? =
+      switch newGameFocus {
+      case .xPlayerName: TTT_FIELD_NEW_GAME_X_PLAYER_NAME
+      case .oPlayerName: TTT_FIELD_NEW_GAME_O_PLAYER_NAME
+      case .letsPlayButton, .logoutButton: nil
+      }
+    switch key {
+    case .tab, .down: newGameFocus = newGameFocus.moved(by: 1)
+    case .backTab, .up: newGameFocus = newGameFocus.moved(by: -1)
+    case .left, .right:
+      if field == nil {
+        newGameFocus = newGameFocus == .letsPlayButton ? .logoutButton : .letsPlayButton
+      }
+    case .enter:
+      pressNewGame(newGame, intents: &intents)
+    case .character(" ") where field == nil:
+      pressNewGame(newGame, intents: &intents)
+    case .character(let character):
+      if let field { intents.add(.edit(field, TTT_EDIT_APPEND, text: String(character))) }
+    case .backspace:
+      if let field { intents.add(.edit(field, TTT_EDIT_DELETE_BACKWARD)) }
+    default:
+      break
+    }
+  }
+
+  /// Enter: from a name to the next element; on a button, press it.
+  private mutating func pressNewGame(_ newGame: NewGameScreen, intents: inout [Intent]) {
+    switch newGameFocus {
+    case .xPlayerName, .oPlayerName:
+      newGameFocus = newGameFocus.moved(by: 1)
+    case .letsPlayButton:
+      if newGame.isLetsPlayButtonEnabled {
+        intents.add(.send(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED))
+      }
+    case .logoutButton:
+      intents.add(.send(TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED))
+    }
+  }
+}

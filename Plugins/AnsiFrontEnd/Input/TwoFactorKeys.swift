@@ -1,0 +1,43 @@
+import FrontEndKit
+import TerminalUI
+import TicTacToeFrontEndABI
+
+extension InterfaceState {
+  /// Two-factor: typing edits the code; tab moves to the submit button; enter submits once the
+  /// form is valid; escape backs out to login (cancelling a request in flight); an alert is
+  /// dismissed with enter.
+  mutating func handleTwoFactor(
+    _ key: Key, _ twoFactor: TwoFactorScreen, intents: inout [Intent]
+  ) {
+    if twoFactor.alertTitle != nil {
+      if key == .enter || key == .escape || key == .character(" ") {
+        intents.add(.send(TTT_ACTION_TWO_FACTOR_ALERT_DISMISS))
+      }
+      return
+    }
+    let isEditing = twoFactorFocus == .code && !twoFactor.isFormDisabled
+    switch key {
+    case .escape: intents.add(.send(TTT_ACTION_TWO_FACTOR_DISMISS))
+    case .tab, .down: twoFactorFocus = twoFactorFocus.moved(by: 1)
+    case .backTab, .up: twoFactorFocus = twoFactorFocus.moved(by: -1)
+    case .enter:
+      if twoFactor.isSubmitButtonEnabled {
+        intents.add(.send(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED))
+      } else if twoFactorFocus == .submitButton {
+        twoFactorFocus = .code
+      }
+    case .character(" ") where twoFactorFocus == .submitButton:
+      if twoFactor.isSubmitButtonEnabled {
+        intents.add(.send(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED))
+      }
+    case .character(let character):
+      if isEditing {
+        intents.add(.edit(TTT_FIELD_TWO_FACTOR_CODE, TTT_EDIT_APPEND, text: String(character)))
+      }
+    case .backspace:
+      if isEditing { intents.add(.edit(TTT_FIELD_TWO_FACTOR_CODE, TTT_EDIT_DELETE_BACKWARD)) }
+    default:
+      break
+    }
+  }
+}

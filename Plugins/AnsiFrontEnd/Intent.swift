@@ -1,0 +1,35 @@
+import TicTacToeFrontEndABI
+
+/// What a key asks the host for; the front end performs intents after handling a batch of keys.
+enum Intent: Equatable {
+  /// A user intent sent to the store.
+  case send(ttt_action_tag, row: Int = 0, column: Int = 0)
+  /// A relative edit of a text field (works for the password, which the front end cannot read).
+  case edit(ttt_text_field, ttt_text_edit, text: String = "")
+  /// A request to the host: switch, attach, detach, quit.
+  case request(ttt_request, argument: String = "")
+  /// Stop the process like Ctrl-Z would in a cooked terminal.
+  case suspendProcess
+}
+
+extension Intent {
+  /// Whether this only appends text to a field: the next keys' meaning does not depend on it,
+  /// so it can wait and merge with the next appends.
+  var isAppend: Bool {
+    if case .edit(_, TTT_EDIT_APPEND, _) = self { true } else { false }
+  }
+}
+
+extension [Intent] {
+  /// Appends `intent`, merging consecutive appends to one field into one edit, so pasted or
+  /// quickly typed text is one action instead of one per character.
+  mutating func add(_ intent: Intent) {
+    if case .edit(let field, TTT_EDIT_APPEND, let text) = intent,
+      case .edit(field, TTT_EDIT_APPEND, let previous)? = last
+    {
+      self[count - 1] = .edit(field, TTT_EDIT_APPEND, text: previous + text)
+    } else {
+      append(intent)
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import FrontEndKit
+
+/// What the ANSI front end keeps for itself: where the user is on the screen, never app state
+/// (fields, board, flags and titles are always read from the host).
+struct InterfaceState {
+  /// The screen the focus below belongs to.
+  private(set) var screenKind: ScreenKind?
+  /// Focus on the login screen.
+  var loginFocus = LoginFocus.email
+  /// Focus on the two-factor screen.
+  var twoFactorFocus = TwoFactorFocus.code
+  /// Focus on the new-game screen.
+  var newGameFocus = NewGameFocus.xPlayerName
+  /// The highlighted cell of the board.
+  var boardCursor = BoardCursor()
+  /// The text after `:` while the command line is open; `nil` when closed.
+  var commandLine: String?
+  /// A one-line message for the status line (a command's result or error), until the next key.
+  var message: String?
+
+  /// Follows the host to `screen`. A screen entered afresh starts with its first element
+  /// focused; coming back to a screen from the one it presented (login after backing out of
+  /// two-factor, new game after quitting a game) keeps the focus where it was.
+  mutating func follow(_ screen: Screen) {
+    let kind = ScreenKind(screen)
+    guard kind != screenKind else { return }
+    let previous = screenKind
+    screenKind = kind
+    switch kind {
+    case .login where previous != .twoFactor: loginFocus = .email
+    case .twoFactor: twoFactorFocus = .code
+    case .newGame where previous != .game: newGameFocus = .xPlayerName
+    case .game: boardCursor = BoardCursor()
+    case .login, .newGame: break
+    }
+  }
+
+  /// Whether keys go to a text field on `screen` (then `:` is typed, not a command).
+  func isEditingText(on screen: Screen) -> Bool {
+    switch screen {
+    case .login(let login): login.alertTitle == nil && loginFocus != .loginButton
+    case .twoFactor(let twoFactor, _): twoFactor.alertTitle == nil && twoFactorFocus == .code
+    case .newGame: newGameFocus == .xPlayerName || newGameFocus == .oPlayerName
+    case .game: false
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import FrontEndKit
+import TerminalUI
+
+/// The frame around the screens: a header bar naming the screen, and a status line at the
+/// bottom showing the command line, a message, or the keys of the screen.
+enum Chrome {
+  /// Draws the header bar on row 0.
+  static func header(for kind: ScreenKind, in frame: inout Frame) {
+    let name =
+      switch kind {
+      case .login: "Login"
+      case .twoFactor: "Two-factor authentication"
+      case .newGame: "New game"
+      case .game: "Game"
+      }
+    frame.fill(row: 0, column: 0, width: frame.columns, style: Theme.header)
+    frame.put(" TicTacToe · \(name)", row: 0, column: 0, style: Theme.header)
+  }
+
+  /// Draws the status line on the last row.
+  static func status(for screen: Screen, interface: InterfaceState, in frame: inout Frame) {
+    let row = frame.rows - 1
+    if let command = interface.commandLine {
+      let used = frame.put(
+        ":" + Widgets.tail(of: command, width: frame.columns - 2), row: row, column: 0)
+      frame.put(" ", row: row, column: used, style: Theme.textCursor)
+    } else if let message = interface.message {
+      frame.put(message, row: row, column: 0, style: Theme.message)
+    } else {
+      frame.put(keys(for: screen, interface: interface), row: row, column: 0, style: Theme.hint)
+    }
+  }
+
+  /// The keys that work on `screen` now.
+  static func keys(for screen: Screen, interface: InterfaceState) -> String {
+    let specific: String
+    switch screen {
+    case .login(let login) where login.alertTitle != nil:
+      specific = "enter dismiss"
+    case .twoFactor(let twoFactor, _) where twoFactor.alertTitle != nil:
+      specific = "enter dismiss"
+    case .login, .newGame:
+      specific = "tab/↑↓ move · type to edit · enter press"
+    case .twoFactor:
+      specific = "tab move · type the code · enter submit · esc back"
+    case .game(let game):
+      specific =
+        game.isPlayAgainButtonVisible
+        ? "enter/r play again · q quit game" : "←↓↑→/hjkl move · enter/space place · q quit game"
+    }
+    let command = interface.isEditingText(on: screen) ? "" : " · : command"
+    return " \(specific)\(command) · ctrl-c quit"
+  }
+}

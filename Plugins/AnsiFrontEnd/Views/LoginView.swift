@@ -1,0 +1,37 @@
+import FrontEndKit
+import TerminalUI
+
+/// The login form: email, the password masked with its length, the login button and the
+/// activity indicator while the request is in flight.
+enum LoginView {
+  /// The lines of the form, with `focus` highlighted; explanations wrap at `width`.
+  static func lines(_ login: LoginScreen, focus: LoginFocus, width: Int) -> [Line] {
+    let explanation =
+      "To log in use any email and \"password\" for the password. If your email contains "
+      + "\"2fa\" you will be taken to a two-factor flow, and there the code is 1234."
+    var lines = explanation.wrapped(toWidth: width).map {
+      Line($0, style: Theme.hint, isOptional: true)
+    }
+    lines.append(.spacer)
+    lines.append(
+      Widgets.field(
+        label: "Email", value: login.email, placeholder: "blob@pointfree.co",
+        focused: focus == .email, disabled: login.isFormDisabled))
+    lines.append(.spacer)
+    lines.append(
+      Widgets.field(
+        label: "Password", value: String(repeating: "*", count: login.passwordLength),
+        focused: focus == .password, disabled: login.isFormDisabled))
+    lines.append(.spacer)
+    var buttons = [
+      Widgets.gap(Widgets.labelWidth),
+      Widgets.button(
+        "Log in", focused: focus == .loginButton, enabled: login.isLoginButtonEnabled),
+    ]
+    if login.isActivityIndicatorVisible {
+      buttons += [Widgets.gap(2), Widgets.activity("Logging in…")]
+    }
+    lines.append(Line(spans: buttons))
+    return lines
+  }
+}

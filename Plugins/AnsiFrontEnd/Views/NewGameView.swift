@@ -1,0 +1,30 @@
+import FrontEndKit
+import TerminalUI
+
+/// The new-game form: both players' names, "Let's play!" and "Logout".
+enum NewGameView {
+  /// The lines of the form, with `focus` highlighted.
+  static func lines(_ newGame: NewGameScreen, focus: NewGameFocus) -> [Line] {
+    [
+      Line(
+        "Who is playing? Name both players, then let's play.", style: Theme.hint, isOptional: true),
+      .spacer,
+      Widgets.field(
+        label: "Player X", value: newGame.xPlayerName, placeholder: "Blob Sr.",
+        focused: focus == .xPlayerName),
+      .spacer,
+      Widgets.field(
+        label: "Player O", value: newGame.oPlayerName, placeholder: "Blob Jr.",
+        focused: focus == .oPlayerName),
+      .spacer,
+      Line(spans: [
+        Widgets.gap(Widgets.labelWidth),
+        Widgets.button(
+          "Let's play!", focused: focus == .letsPlayButton,
+          enabled: newGame.isLetsPlayButtonEnabled),
+        Widgets.gap(2),
+        Widgets.button("Logout", focused: focus == .logoutButton),
+      ]),
+    ]
+  }
+}

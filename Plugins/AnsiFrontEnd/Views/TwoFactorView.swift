@@ -1,0 +1,30 @@
+import FrontEndKit
+import TerminalUI
+
+/// The two-factor form: the code, the submit button, the activity indicator, and how to back
+/// out.
+enum TwoFactorView {
+  /// The lines of the form, with `focus` highlighted; explanations wrap at `width`.
+  static func lines(_ twoFactor: TwoFactorScreen, focus: TwoFactorFocus, width: Int) -> [Line] {
+    var lines = "To confirm the second factor enter 1234 into the form.".wrapped(toWidth: width)
+      .map { Line($0, style: Theme.hint, isOptional: true) }
+    lines.append(.spacer)
+    lines.append(
+      Widgets.field(
+        label: "Code", value: twoFactor.code, placeholder: "1234", focused: focus == .code,
+        disabled: twoFactor.isFormDisabled))
+    lines.append(.spacer)
+    var buttons = [
+      Widgets.gap(Widgets.labelWidth),
+      Widgets.button(
+        "Submit", focused: focus == .submitButton, enabled: twoFactor.isSubmitButtonEnabled),
+    ]
+    if twoFactor.isActivityIndicatorVisible {
+      buttons += [Widgets.gap(2), Widgets.activity("Checking the code…")]
+    }
+    lines.append(Line(spans: buttons))
+    lines.append(.spacer)
+    lines.append(Line("esc: back to login", style: Theme.hint, isOptional: true))
+    return lines
+  }
+}

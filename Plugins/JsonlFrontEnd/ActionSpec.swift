@@ -1,0 +1,56 @@
+import FrontEndKit
+import TicTacToeFrontEndABI
+
+/// One user intent of the protocol, as the host describes it through the ABI's reflection: its
+/// case path and its payload fields with their types.
+///
+/// There is no table here: an intent added to the app is accepted from the next line on, its
+/// payload checked against its description, without a change to this front end.
+struct ActionSpec {
+  /// The host's description.
+  let description: ActionDescription
+
+  /// The case path from the root: `login.view.binding.email`.
+  var path: String { description.casePath }
+
+  /// The payload field names, in call order.
+  var fields: [String] { description.arguments.map(\.name) }
+
+  /// Whether the payload is a secret (the password), which no message may repeat.
+  var isSecret: Bool { description.arguments.contains(where: \.isSecret) }
+
+  /// The case paths of actions only effects send (server responses): a client may never fake
+  /// them, so they are refused with their own message. (The host does not list them at all;
+  /// this only chooses the message.)
+  static let effectOnlyPrefixes = ["login.loginResponse", "login.twoFactor.twoFactorResponse"]
+
+  /// Whether `path` names an action that only an effect may send.
+  static func isEffectOnly(_ path: String) -> Bool {
+    effectOnlyPrefixes.contains { path == $0 || path.hasPrefix($0 + ".") }
+  }
+}
+
+/// The host's intents by case path, read through reflection and read again when a line names
+/// one it does not know yet (the app may have gained one).
+final class ActionDirectory {
+  private let host: HostConnection
+  private var specs: [String: ActionSpec] = [:]
+
+  init(host: HostConnection) {
+    self.host = host
+    reload()
+  }
+
+  /// The intent at `path`, or `nil` if the host has none.
+  func spec(named path: String) -> ActionSpec? {
+    if let spec = specs[path] { return spec }
+    reload()
+    return specs[path]
+  }
+
+  private func reload() {
+    specs = Dictionary(
+      host.actions().map { ($0.casePath, ActionSpec(description: $0)) },
+      uniquingKeysWith: { _, last in last })
+  }
+}

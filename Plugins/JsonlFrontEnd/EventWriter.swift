@@ -1,0 +1,90 @@
+import FrontEndKit
+import JSONLines
+
+/// Writes the protocol's output events, one JSON object per line, numbering them with `seq`
+/// from 1, and hands each line to the output unbuffered as soon as it is complete.
+///
+/// ```swift
+/// var events = EventWriter(output: .standardOutput())
+/// events.hello()  // {"type":"hello","seq":1,"protocol":"tictactoe-jsonl","version":1}
+/// ```
+struct EventWriter {
+  /// The protocol's name in the `hello` event.
+  static let protocolName = "tictactoe-jsonl"
+  /// The protocol's version in the `hello` event.
+  static let protocolVersion = 1
+
+  private let output: OutputStream
+  private var seq = 0
+  private var json = JSONWriter(capacity: 1024)
+
+  /// Writes events to `output`.
+  init(output: OutputStream) {
+    self.output = output
+  }
+
+  /// `{"type":"hello","seq":1,"protocol":"tictactoe-jsonl","version":1}`
+  mutating func hello() {
+    begin("hello")
+    json.key("protocol")
+    json.string(Self.protocolName)
+    json.key("version")
+    json.number(Self.protocolVersion)
+    finish()
+  }
+
+  /// `{"type":"state","seq":2,"state":{...}}` with the root state read through `host`.
+  mutating func state(_ host: HostConnection) {
+    begin("state")
+    json.key("state")
+    StateEncoding.writeRoot(host, to: &json)
+    finish()
+  }
+
+  /// `{"type":"action","seq":3,"action":"login.loginResponse.failure","origin":"effect",
+  /// "error":"..."}`; `error` only for failures.
+  mutating func action(_ casePath: String, fromEffect: Bool, error: String?) {
+    begin("action")
+    json.key("action")
+    json.string(casePath)
+    json.key("origin")
+    json.string(fromEffect ? "effect" : "frontend")
+    if let error {
+      json.key("error")
+      json.string(error)
+    }
+    finish()
+  }
+
+  /// `{"type":"error","seq":4,"message":"...","line":7,"id":"a"}`; `line` and `id` when known.
+  mutating func error(_ message: String, line: Int?, id: JSONValue?) {
+    begin("error")
+    json.key("message")
+    json.string(message)
+    if let line {
+      json.key("line")
+      json.number(line)
+    }
+    if let id {
+      json.key("id")
+      json.value(id)
+    }
+    finish()
+  }
+
+  private mutating func begin(_ type: String) {
+    seq += 1
+    json.reset()
+    json.beginObject()
+    json.key("type")
+    json.string(type)
+    json.key("seq")
+    json.number(seq)
+  }
+
+  private mutating func finish() {
+    json.endObject()
+    json.appendRaw(UInt8(ascii: "\n"))
+    json.bytes.withUnsafeBytes { output.write($0) }
+  }
+}

@@ -1,0 +1,165 @@
+import FrontEndKit
+import JSONLines
+import TicTacToeFrontEndABI
+
+/// The `jsonl` front end: the JSON-lines protocol of `JSONL.md`.
+///
+/// It reads one JSON object per input line (an action to send or a command) and writes one event
+/// per output line: `hello` and `state` on attach, then an `action` event for every action the
+/// store processes and a `state` event after every one that changed the state, plus `error`
+/// events for rejected input. Output goes to standard output, or to the file given as its
+/// argument (`--frontend jsonl:PATH`), which is how it observes while another front end owns the
+/// terminal.
+///
+/// It consumes whole lines only (the host keeps a partial line, and the lines after a `settle`,
+/// and hands them again). `settle` stops at its line until the host reports that effects
+/// finished; `quit` asks the host to settle and exit, and consumes nothing after it.
+final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
+  /// Where a settle was asked for, to attribute its timeout.
+  private struct PendingSettle {
+    let line: Int
+    let id: JSONValue?
+  }
+
+  private let host: HostConnection
+  private let actions: ActionDirectory
+  private var events: EventWriter
+  private let parser = JSONParser()
+  private var framer = LineFramer(maximumLength: JsonlFrontEnd.maximumLineLength)
+  private var pendingSettle: PendingSettle?
+  /// It asked to quit or to switch: it consumes no more input.
+  private var hasLeft = false
+  private var subscriptions: [UInt64] = []
+
+  /// The longest line accepted, in bytes, without its terminator: 1 MiB.
+  static let maximumLineLength = 1 << 20
+
+  init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
+    guard host.supportsReflection else {
+      throw FrontEndError("jsonl needs a host with ABI 1.1 reflection")
+    }
+    self.host = host
+    actions = ActionDirectory(host: host)
+    if let path = info.argument, !path.isEmpty {
+      events = EventWriter(output: try .file(path, host))
+    } else if info.ownsTerminal {
+      events = EventWriter(output: try .terminal(host))
+    } else {
+      throw FrontEndError("as an observer, jsonl needs an output file: --frontend jsonl:PATH")
+    }
+    events.hello()
+    events.state(host)
+    subscriptions = [host.observeActions(self), host.subscribe(self)]
+  }
+
+  func detach() {
+    subscriptions.forEach(host.unsubscribe)
+    subscriptions = []
+  }
+
+  // MARK: Store notifications
+
+  func storeDidProcess(casePath: String, fromEffect: Bool, error: String?) {
+    events.action(casePath, fromEffect: fromEffect, error: error)
+  }
+
+  func stateDidChange() {
+    events.state(host)
+  }
+
+  // MARK: Input
+
+  /// Processes whole lines in order until one asks to wait (settle) or to stop (quit); the
+  /// host keeps the rest.
+  func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
+    var consumed = 0
+    while pendingSettle == nil, !hasLeft,
+      let (line, end) = framer.next(in: bytes, from: consumed, isEnd: flags.contains(.end))
+    {
+      consumed = end
+      process(line)
+    }
+    return consumed
+  }
+
+  /// A settle finished; also called when the settle before quitting timed out.
+  func settled(timedOut: Bool) {
+    guard let settle = pendingSettle else {
+      if timedOut {
+        events.error(
+          "effects were still running at the settle timeout when the host quit (see "
+            + "--settle-timeout); they were abandoned", line: nil, id: nil)
+      }
+      return
+    }
+    pendingSettle = nil
+    if timedOut {
+      events.error(
+        "settle timed out: effects are still running (see --settle-timeout)", line: settle.line,
+        id: settle.id)
+    }
+  }
+
+  private func process(_ line: LineFramer.Line) {
+    switch line {
+    case .tooLong(let number):
+      events.error(
+        "line is longer than 1 MiB (\(Self.maximumLineLength) bytes); ignored", line: number,
+        id: nil)
+    case .skipped:
+      return
+    case .text(let bytes, let number):
+      guard !bytes.allSatisfy(Self.isWhitespace) else { return }
+      let value: JSONValue
+      do {
+        value = try parser.parse(bytes)
+      } catch {
+        return events.error(error.description, line: number, id: nil)
+      }
+      let request: Request
+      do {
+        request = try Request(decoding: value, actions: actions)
+      } catch {
+        return events.error(error.message, line: number, id: error.id)
+      }
+      perform(request, line: number)
+    }
+  }
+
+  private func perform(_ request: Request, line: Int) {
+    switch request.kind {
+    case .action(let spec, let arguments):
+      if let message = host.send(casePath: spec.path, arguments: arguments) {
+        events.error(message, line: line, id: request.id)
+      }
+    case .command(.snapshot, _):
+      events.state(host)
+    case .command(.settle, _):
+      pendingSettle = PendingSettle(line: line, id: request.id)
+      if let message = host.request(TTT_REQUEST_SETTLE) {
+        pendingSettle = nil
+        events.error("cannot settle: \(message)", line: line, id: request.id)
+      }
+    case .command(.quit, _):
+      if let message = host.request(TTT_REQUEST_QUIT) {
+        events.error("cannot quit: \(message)", line: line, id: request.id)
+      } else {
+        hasLeft = true
+      }
+    case .command(let command, let name):
+      let kind: ttt_request =
+        command == .frontend
+        ? TTT_REQUEST_SWITCH : command == .attach ? TTT_REQUEST_ATTACH : TTT_REQUEST_DETACH
+      if let message = host.request(kind, name ?? "") {
+        events.error("cannot \(command.rawValue): \(message)", line: line, id: request.id)
+      } else if command == .frontend {
+        // Detached next: the lines after this one go to the new terminal owner.
+        hasLeft = true
+      }
+    }
+  }
+
+  private static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+  }
+}

@@ -1,0 +1,147 @@
+import FrontEndKit
+import TicTacToeFrontEndABI
+
+/// The `text` front end: line-oriented, for pipes and dumb terminals.
+///
+/// It prints the current screen (title, form fields with the password masked, the board as a
+/// 3x3 grid with coordinates, the alert, the commands available) whenever it changes, and reads
+/// one command per line. After each command it asks the host to settle, so the next line is read
+/// only once the effects it started (a login request, say) have finished: piped scripts see the
+/// same screens a person would. As an observer it writes to the file given as its argument.
+final class TextFrontEnd: FrontEnd, ChangeObserving {
+  private let host: HostConnection
+  private let output: OutputStream
+  private var subscription: UInt64 = 0
+  private var lines = LineFramer(maximumLength: 4096)
+  private var isSettling = false
+  /// It asked to quit or to switch: it handles no more input.
+  private var hasLeft = false
+  private var lastRendered = ""
+
+  init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
+    self.host = host
+    if let path = info.argument, !path.isEmpty {
+      output = try .file(path, host)
+    } else if info.ownsTerminal {
+      output = try .terminal(host)
+    } else {
+      throw FrontEndError("as an observer, text needs an output file: --frontend text:PATH")
+    }
+    subscription = host.subscribe(self)
+    render()
+  }
+
+  func detach() {
+    host.unsubscribe(subscription)
+  }
+
+  func stateDidChange() {
+    render()
+  }
+
+  /// Handles whole lines, one at a time: after each it asks the host to settle and stops, and
+  /// the host hands the rest again once the settle is over.
+  func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
+    var consumed = 0
+    while !isSettling, !hasLeft,
+      let (line, end) = lines.next(in: bytes, from: consumed, isEnd: flags.contains(.end))
+    {
+      consumed = end
+      switch line {
+      case .text(let text, _):
+        handle(String(decoding: text, as: UTF8.self))
+        if !hasLeft { isSettling = host.request(TTT_REQUEST_SETTLE) == nil }
+      case .tooLong:
+        say("that line is longer than \(lines.maximumLength) bytes; ignored")
+      case .skipped:
+        break
+      }
+    }
+    return consumed
+  }
+
+  /// A settle it asked for finished, or (when it asked for none) the settle before quitting
+  /// timed out.
+  func settled(timedOut: Bool) {
+    defer { isSettling = false }
+    guard timedOut else { return }
+    say(
+      isSettling
+        ? "still waiting for the server; continuing"
+        : "quitting with effects still running (see --settle-timeout); they were abandoned")
+  }
+
+  private func render() {
+    let text = ScreenText.render(host.screen())
+    guard text != lastRendered else { return }
+    lastRendered = text
+    output.write(text + "\n")
+  }
+
+  private func handle(_ line: String) {
+    let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    guard let command = words.first else { return }
+    if command.hasPrefix(":") {
+      handleHostCommand(command, argument: words.dropFirst().joined(separator: " "))
+      return
+    }
+    let argument = line.drop { $0 == " " }.dropFirst(command.count).drop { $0 == " " }
+    switch CommandParser.parse(command: command, argument: String(argument), screen: host.screen())
+    {
+    case .success(let intent):
+      if let error = send(intent) { say(error) }
+    case .failure(let message):
+      say(message)
+    }
+  }
+
+  private func handleHostCommand(_ command: String, argument: String) {
+    let request: ttt_request
+    switch command {
+    case ":frontend": request = TTT_REQUEST_SWITCH
+    case ":attach": request = TTT_REQUEST_ATTACH
+    case ":detach": request = TTT_REQUEST_DETACH
+    case ":quit", ":q":
+      hasLeft = host.request(TTT_REQUEST_QUIT) == nil
+      return
+    default:
+      say("unknown command \(command): try :frontend NAME, :attach SPEC, :detach NAME, :quit")
+      return
+    }
+    guard !argument.isEmpty else {
+      say("\(command) needs a front end, e.g. \(command) jsonl:events.jsonl")
+      return
+    }
+    if let error = host.request(request, argument) {
+      say(error)
+    } else if request == TTT_REQUEST_SWITCH {
+      hasLeft = true
+    }
+  }
+
+  private func send(_ intent: CommandParser.Intent) -> String? {
+    switch intent {
+    case .action(let tag, let text): host.send(tag, text: text)
+    case .cell(let row, let column):
+      host.send(TTT_ACTION_GAME_CELL_TAPPED, row: row, column: column)
+    }
+  }
+
+  private func say(_ message: String) {
+    output.write("! \(message)\n")
+  }
+}
+
+/// The exported descriptor; static storage for the life of the process.
+let descriptor = FrontEndDescriptor.make(
+  TextFrontEnd.self,
+  name: "text",
+  description: "Line-oriented text interface for pipes and dumb terminals",
+  version: "1.0.0",
+  flags: UInt32(TTT_FRONTEND_READS_INPUT) | UInt32(TTT_FRONTEND_WRITES_TERMINAL))
+
+/// The entry symbol the host looks up.
+@_cdecl("tictactoe_frontend_entry")
+public func tictactoeFrontEndEntry() -> UnsafePointer<ttt_frontend_descriptor> {
+  descriptor.pointer
+}

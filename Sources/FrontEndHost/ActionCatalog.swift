@@ -1,0 +1,92 @@
+import AppCore
+import DynamicCall
+import TicTacToeFrontEndABI
+
+/// Every user intent front ends can send: its case path, feature, arguments and how to build
+/// the app action. The ABI's reflection (`action_at`, `send_path`, `make_sender`) and the typed
+/// `ttt_action` tags are both served from here, so an intent added to the catalog reaches every
+/// front end without a change to any of them.
+///
+/// Effect-only actions (server responses) are not in the catalog: no front end can send them.
+public struct ActionCatalog: Sendable {
+  /// One user intent.
+  public struct Entry: Sendable {
+    /// The action's case path from the root, as JSON-lines writes it: `newGame.game.cellTapped`.
+    public let casePath: String
+    /// The feature the action belongs to (which must be on screen for it to be sent).
+    public let feature: HostFeature
+    /// Its `ttt_action_tag`, or `nil` for an intent added after ABI 1.0.
+    public let tag: UInt32?
+    /// Its arguments, in call order: names and C types (`.string` or `.int32`).
+    public let arguments: [(name: String, type: CType)]
+    /// Whether its argument is a secret (the password), which no message may repeat.
+    public let isSecret: Bool
+    /// One line for humans.
+    public let summary: String
+    /// Builds the app action from arguments whose types were already checked.
+    public let make: @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
+
+    /// Describes an intent.
+    public init(
+      casePath: String, feature: HostFeature, tag: UInt32? = nil,
+      arguments: [(name: String, type: CType)] = [], isSecret: Bool = false, summary: String,
+      make: @escaping @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
+    ) {
+      self.casePath = casePath
+      self.feature = feature
+      self.tag = tag
+      self.arguments = arguments
+      self.isSecret = isSecret
+      self.summary = summary
+      self.make = make
+    }
+  }
+
+  /// The entries, in catalog order.
+  public private(set) var entries: [Entry] = []
+  private var indexByPath: [String: Int] = [:]
+  private var indexByTag: [UInt32: Int] = [:]
+
+  /// Adds `entry`; a later entry with the same case path replaces the earlier one.
+  public mutating func add(_ entry: Entry) {
+    if let index = indexByPath[entry.casePath] {
+      entries[index] = entry
+    } else {
+      indexByPath[entry.casePath] = entries.count
+      entries.append(entry)
+    }
+    if let tag = entry.tag { indexByTag[tag] = indexByPath[entry.casePath] }
+  }
+
+  /// The entry for `casePath`.
+  public func entry(casePath: String) -> Entry? { indexByPath[casePath].map { entries[$0] } }
+
+  /// The entry for a `ttt_action_tag`.
+  func entry(tag: UInt32) -> Entry? { indexByTag[tag].map { entries[$0] } }
+
+  /// Builds the action for `entry` from `arguments`, checking their count and types first.
+  func action(
+    _ entry: Entry, arguments: [CValue]
+  ) -> Result<TicTacToe.Action, HostCallError> {
+    let expected = entry.arguments.map(\.type)
+    let got = arguments.map(\.type)
+    guard expected == got else {
+      let takes = entry.arguments.map { "\($0.name): \(typeName($0.type))" }.joined(separator: ", ")
+      let given = got.map(typeName).joined(separator: ", ")
+      return .failure(
+        .invalid("\(entry.casePath) takes (\(takes)), but was given (\(given))"))
+    }
+    return entry.make(arguments)
+  }
+
+  private func typeName(_ type: CType) -> String {
+    switch type {
+    case .string: "string"
+    case .int32: "int32"
+    case .bool: "bool"
+    case .uint32: "uint32"
+    case .pointer: "pointer"
+    case .void: "void"
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import AppCore
+import DynamicCall
+import Glibc
+import TicTacToeFrontEndABI
+
+/// Turns what a front end sends (a `ttt_action`, or a case path with typed values) into an app
+/// action, validating everything first: the intent, the payload, which feature the handle is
+/// scoped to, and whether that feature is on screen.
+///
+/// This is the trust boundary of the ABI: a front end is third-party code, so nothing it sends
+/// reaches the store unless it is a well-formed user intent for a feature that is active.
+enum ActionImport {
+  /// The longest text an argument may have, in bytes.
+  static let maximumTextLength = 64 * 1024
+
+  /// A decoded intent: its catalog entry and the app action.
+  typealias Decoded = (entry: ActionCatalog.Entry, action: TicTacToe.Action)
+
+  /// Decodes a `ttt_action` (checks that need no state; safe on any thread).
+  static func action(
+    from action: ttt_action, through handle: HostFeature, catalog: ActionCatalog
+  ) throws(HostCallError) -> Decoded {
+    guard let entry = catalog.entry(tag: action.tag) else {
+      throw .unknown("unknown action tag \(action.tag)")
+    }
+    var integers = [action.row, action.column].makeIterator()
+    var arguments: [CValue] = []
+    for argument in entry.arguments {
+      switch argument.type {
+      case .string:
+        guard let pointer = action.text else {
+          throw .invalid("\(entry.casePath) needs a text, but text is NULL")
+        }
+        arguments.append(.string(try string(pointer)))
+      default:
+        arguments.append(.int32(integers.next() ?? 0))
+      }
+    }
+    try check(entry, through: handle)
+    return (entry, try catalog.action(entry, arguments: arguments).get())
+  }
+
+  /// Decodes a case path with typed values (`send_path`, `make_sender`).
+  static func action(
+    casePath: String, arguments: [CValue], through handle: HostFeature, catalog: ActionCatalog
+  ) throws(HostCallError) -> Decoded {
+    guard let entry = catalog.entry(casePath: casePath) else {
+      throw .unknown("unknown action '\(casePath)'")
+    }
+    try check(entry, through: handle)
+    return (entry, try catalog.action(entry, arguments: arguments).get())
+  }
+
+  /// A bounded, valid UTF-8 string from a front end's pointer.
+  static func string(_ pointer: UnsafePointer<CChar>) throws(HostCallError) -> String {
+    let length = strnlen(pointer, maximumTextLength + 1)
+    guard length <= maximumTextLength else {
+      throw .invalid("text is longer than \(maximumTextLength) bytes")
+    }
+    let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+    guard let string = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
+      throw .invalid("text is not valid UTF-8")
+    }
+    return string
+  }
+
+  private static func check(
+    _ entry: ActionCatalog.Entry, through handle: HostFeature
+  ) throws(HostCallError) {
+    guard entry.feature.isWithin(handle) else {
+      throw .wrongFeature(
+        "\(entry.casePath) belongs to \(entry.feature.displayName), but the handle is scoped "
+          + "to \(handle.displayName)")
+    }
+  }
+
+  /// Checks that the action's feature is the topmost screen in `state`, and that the alert it
+  /// dismisses is shown. Only the screen on top takes intents: a form hidden under two-factor,
+  /// or the new-game screen under a game, is refused, whatever front end sends to it.
+  static func checkActive(
+    _ entry: ActionCatalog.Entry, in state: TicTacToe.State
+  ) throws(HostCallError) {
+    let featureState = try entry.feature.state(in: state)
+    if let cover = entry.feature.cover(in: state) {
+      throw .inactive(
+        "\(entry.casePath) is for \(entry.feature.displayName), which \(cover.displayName) "
+          + "covers; only the screen on top takes intents")
+    }
+    switch (entry.casePath, featureState) {
+    case ("login.alert.dismiss", .login(let login)) where login.alert == nil:
+      throw .inactive("no alert is shown on the login screen")
+    case ("login.twoFactor.alert.dismiss", .twoFactor(let twoFactor)) where twoFactor.alert == nil:
+      throw .inactive("no alert is shown on the two-factor screen")
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import TicTacToeFrontEndABI
+
+/// The checks of `tictactoe check-frontend`, run in the process that loads the front end.
+///
+/// A crash in the front end kills this process; ``ConformanceRunner`` runs it as a child and
+/// reports which check (and which step) was running. Every event goes to `report` as it
+/// happens, so the parent knows as much as this process did when it died.
+@MainActor
+public final class ConformanceSuite {
+  /// The library being checked.
+  public let path: String
+  private let scratchDirectory: URL
+  private let policy: FrontEndLoadPolicy
+  private let makeHost: @MainActor () -> FrontEndHost
+  private let report: (ConformanceEvent) -> Void
+  /// How long, after detach, the output file must stay unchanged.
+  private let quietPeriod: Duration
+  /// Front-end log lines at error level, as the host prints them.
+  private var errorLines: [String] = []
+  private var hasFailed = false
+
+  /// Prepares the checks of the library at `path`.
+  ///
+  /// - Parameters:
+  ///   - scratchDirectory: an existing directory for the front end's output file.
+  ///   - policy: which files may be loaded; `makeHost` should give its hosts the same.
+  ///   - makeHost: a host around a fresh store whose effects finish at once (the live
+  ///     authentication client with no latency, an immediate clock).
+  ///   - quietPeriod: how long after detach the front end must not write.
+  ///   - report: receives each event; it must write it out before returning.
+  public init(
+    path: String, scratchDirectory: URL, policy: FrontEndLoadPolicy = .strict,
+    quietPeriod: Duration = .milliseconds(100),
+    makeHost: @escaping @MainActor () -> FrontEndHost,
+    report: @escaping (ConformanceEvent) -> Void
+  ) {
+    self.path = FrontEndLoader.canonicalPath(path)
+    self.scratchDirectory = scratchDirectory
+    self.policy = policy
+    self.quietPeriod = quietPeriod
+    self.makeHost = makeHost
+    self.report = report
+  }
+
+  /// Runs every check in order; returns whether none failed.
+  public func run() async -> Bool {
+    hasFailed = false
+    let descriptor = checkDescriptor()
+    checkABIVersion(descriptor)
+    checkExports()
+    await checkBehaviour()
+    return !hasFailed
+  }
+
+  private func start(_ check: ConformanceCheck, _ step: String? = nil) {
+    report(.started(check))
+    if let step { report(.step(step)) }
+  }
+
+  private func finish(_ check: ConformanceCheck, _ outcome: ConformanceOutcome) {
+    if outcome.isFailure { hasFailed = true }
+    report(.finished(check, outcome))
+  }
+
+  private func skipRemaining(after check: ConformanceCheck, _ why: String) {
+    for remaining in ConformanceCheck.allCases.drop(while: { $0 != check }).dropFirst() {
+      report(.started(remaining))
+      finish(remaining, .skip(why))
+    }
+  }
+
+  // MARK: Checks 1 to 3: the library, without attaching it
+
+  private func checkDescriptor() -> UnsafePointer<ttt_frontend_descriptor>? {
+    start(.descriptor, "while loading the library")
+    if let refusal = policy.refusal(of: path) {
+      finish(.descriptor, .fail("unsafe: \(refusal)"))
+      return nil
+    }
+    let descriptor: UnsafePointer<ttt_frontend_descriptor>
+    do {
+      descriptor = try FrontEndLoader.open(path)
+    } catch {
+      finish(.descriptor, .fail(error.reason))
+      return nil
+    }
+    let major = descriptor.pointee.abi_major
+    guard major == TTT_ABI_VERSION_MAJOR else {
+      finish(
+        .descriptor,
+        .skip(
+          "it was built for ABI \(major).\(descriptor.pointee.abi_minor), whose descriptor "
+            + "layout this host does not know"))
+      return descriptor
+    }
+    do {
+      _ = try FrontEndLoader.validateFields(descriptor) { reason in
+        FrontEndLoadError(file: path, reason: reason)
+      }
+      finish(.descriptor, .ok)
+    } catch {
+      finish(.descriptor, .fail(error.reason))
+    }
+    return descriptor
+  }
+
+  private func checkABIVersion(_ descriptor: UnsafePointer<ttt_frontend_descriptor>?) {
+    start(.abiVersion)
+    guard let descriptor else {
+      finish(.abiVersion, .skip("there is no descriptor to read it from"))
+      return
+    }
+    do {
+      try FrontEndLoader.validateVersion(descriptor) { reason in
+        FrontEndLoadError(file: path, reason: reason)
+      }
+      finish(.abiVersion, .ok)
+    } catch {
+      finish(.abiVersion, .fail(error.reason))
+    }
+  }
+
+  private func checkExports() {
+    start(.exports, "while reading the dynamic symbol table")
+    let symbols: ELFSymbols
+    do {
+      symbols = try ELFSymbols(contentsOf: path)
+    } catch {
+      finish(.exports, .fail("cannot read its symbols: \(error)"))
+      return
+    }
+    let entry = TTT_FRONTEND_ENTRY_SYMBOL
+    let names = symbols.interface.map(\.name)
+    let others = names.filter { $0 != entry }
+    if !others.isEmpty {
+      let shown = others.prefix(5).joined(separator: ", ")
+      let more = others.count > 5 ? ", and \(others.count - 5) more" : ""
+      let count = others.count == 1 ? "1 symbol" : "\(others.count) symbols"
+      finish(
+        .exports,
+        .fail(
+          "it exports \(count) besides \(entry): \(shown)\(more); export only \(entry) (give "
+            + "the library a linker version script, or make the rest static or hidden)"))
+    } else if !names.contains(entry) {
+      finish(.exports, .fail("it does not export \(entry)"))
+    } else {
+      finish(.exports, .ok)
+    }
+  }
+
+  // MARK: Checks 4 to 8: attached to a live store
+
+  private func checkBehaviour() async {
+    let loaded: LoadedFrontEnd
+    do {
+      loaded = try FrontEndLoader.load(path: path, policy: policy)
+    } catch {
+      if hasFailed {
+        skipRemaining(after: .exports, "the host refuses to load it")
+      } else {
+        start(.attach)
+        finish(.attach, .fail(error.reason))
+        skipRemaining(after: .attach, "the host refuses to load it")
+      }
+      return
+    }
+    let host = makeHost()
+    let errorPrefix = "tictactoe: [\(loaded.name)] error: "
+    host.diagnostics = { [weak self] line in
+      if line.hasPrefix(errorPrefix) { self?.errorLines.append(line) }
+    }
+    host.onExit = { _ in }
+    var spec = FrontEndSpec(path)
+    let output = scratchDirectory.appendingPathComponent("output").path
+    if loaded.writesTerminal { spec.argument = output }
+    let savedTerminal = TerminalModes.save(0)
+    defer { if let savedTerminal { TerminalModes.restore(savedTerminal, on: 0) } }
+    let terminalBefore = TerminalModes.read(0)
+
+    // 4. Attach.
+    start(.attach, "while attaching")
+    let session: FrontEndSession
+    switch host.attach(spec, ownsTerminal: false) {
+    case .failure(let error):
+      let logged = loggedErrors(since: 0)
+      finish(.attach, .fail(error.reason + (logged.isEmpty ? "" : "; it logged \(logged)")))
+      skipRemaining(after: .attach, "attach failed")
+      return
+    case .success(let attached):
+      session = attached
+    }
+    await settle(host)
+    finish(
+      .attach,
+      errorLines.isEmpty
+        ? .ok : .fail("it logged an error while attaching: \(loggedErrors(since: 0))"))
+
+    // 5. State changes.
+    start(.stateChanges)
+    finish(.stateChanges, await checkStateChanges(host, session))
+
+    // 6 and 7. Detach.
+    start(.terminalRestored, "while detaching")
+    let wasAttached = session.isAttached
+    let leftovers = host.detach(session)
+    let terminalAfter = TerminalModes.read(0)
+    if let savedTerminal { TerminalModes.restore(savedTerminal, on: 0) }
+    if let terminalBefore, let terminalAfter {
+      let changes = terminalBefore.differences(to: terminalAfter)
+      finish(
+        .terminalRestored,
+        changes.isEmpty
+          ? .ok
+          : .fail(
+            "after detach the terminal differs from before attach: "
+              + changes.joined(separator: "; ") + "; restore the terminal modes in detach"))
+    } else {
+      finish(.terminalRestored, .skip("standard input is not a terminal"))
+    }
+    start(.subscriptionsEnded)
+    if !wasAttached {
+      finish(
+        .subscriptionsEnded,
+        .skip(
+          "it was no longer attached when the check meant to detach it (it asked the host "
+            + "to quit or to switch front ends)"))
+    } else if leftovers > 0 {
+      let count =
+        leftovers == 1 ? "1 subscription was" : "\(leftovers) subscriptions were"
+      finish(
+        .subscriptionsEnded,
+        .fail("\(count) still registered after detach returned; call unsubscribe in detach"))
+    } else {
+      finish(.subscriptionsEnded, .ok)
+    }
+
+    // 8. Nothing after detach.
+    start(.quietAfterDetach)
+    finish(
+      .quietAfterDetach,
+      await checkQuietAfterDetach(host, session, output: loaded.writesTerminal ? output : nil))
+  }
+
+  private func checkStateChanges(_ host: FrontEndHost, _ session: FrontEndSession) async
+    -> ConformanceOutcome
+  {
+    // The first error logged is reported, but the steps go on: a crash later is worse.
+    var firstError: ConformanceOutcome?
+    for step in ConformanceScenario.steps {
+      report(.step(step.name))
+      let errorsBefore = errorLines.count
+      for action in step.actions { host.store.send(action) }
+      await settle(host)
+      if firstError == nil, errorLines.count > errorsBefore {
+        firstError = .fail(
+          "it logged an error \(step.name): \(loggedErrors(since: errorsBefore))")
+      }
+      guard session.isAttached else {
+        return .fail(
+          "it was detached \(step.name) (it asked the host to quit or to switch front ends)")
+      }
+      guard step.isReached(host.store.state) else {
+        return .fail(
+          "the app should show \(step.expectation) after the step \"\(step.name)\", but it does "
+            + "not; did the front end send actions of its own?")
+      }
+    }
+    return firstError ?? .ok
+  }
+
+  private func checkQuietAfterDetach(
+    _ host: FrontEndHost, _ session: FrontEndSession, output: String?
+  ) async -> ConformanceOutcome {
+    let callbacks = session.deliveredCallbacks
+    let size = output.map(fileSize)
+    let start = ContinuousClock.now
+    for step in ConformanceScenario.steps {
+      report(.step("after detach, \(step.name)"))
+      for action in step.actions { host.store.send(action) }
+      await settle(host)
+    }
+    report(.step("after detach, while waiting for more output"))
+    var grown = output.map(fileSize) != size
+    while !grown, ContinuousClock.now - start < quietPeriod {
+      try? await Task.sleep(for: .milliseconds(5))
+      grown = output.map(fileSize) != size
+    }
+    if session.deliveredCallbacks != callbacks {
+      return .fail(
+        "the host called it \(session.deliveredCallbacks - callbacks) times after detach "
+          + "returned")
+    }
+    if grown, let output, let size {
+      return .fail(
+        "its output file grew by \(fileSize(output) - size) bytes after detach returned; stop "
+          + "writing in detach (join its threads, close its files)")
+    }
+    return .ok
+  }
+
+  /// Lets effects and the requests queued by callbacks run.
+  private func settle(_ host: FrontEndHost) async {
+    await host.store.awaitEffects()
+    await Task.yield()
+  }
+
+  /// `"LINE; LINE"` for the error lines logged since `index` (at most three), or `""`.
+  private func loggedErrors(since index: Int) -> String {
+    let lines = errorLines.dropFirst(index)
+    let shown = lines.prefix(3).joined(separator: "; ")
+    return shown + (lines.count > 3 ? "; and \(lines.count - 3) more" : "")
+  }
+}
+
+/// The size of a file in bytes; 0 if it does not exist.
+private func fileSize(_ path: String) -> Int {
+  var status = stat()
+  return stat(path, &status) == 0 ? Int(status.st_size) : 0
+}

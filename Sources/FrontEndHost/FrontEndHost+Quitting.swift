@@ -1,0 +1,85 @@
+import AppCore
+import TicTacToeFrontEndABI
+import UnidirectionalFlow
+
+/// Settling effects, and quitting: with the reason's exit status, after the front ends are
+/// detached and what they wrote is out.
+extension FrontEndHost {
+  /// Waits until no effect is in flight, at most `settleTimeout`; returns whether it timed out.
+  public func settleEffects() async -> Bool {
+    let timeout = settleTimeout
+    let deadline = Task {
+      try? await Task.sleep(for: timeout)
+    }
+    let effects = Task { @MainActor [store] in
+      await store.awaitEffects()
+      deadline.cancel()
+    }
+    await deadline.value
+    let timedOut = store.effectsInFlight > 0
+    if !timedOut { effects.cancel() }
+    return timedOut
+  }
+
+  func settle(for session: FrontEndSession) {
+    Task { @MainActor in
+      let timedOut = await self.settleEffects()
+      if session.isAttached, let onSettled = session.descriptor.on_settled {
+        session.deliveredCallbacks += 1
+        onSettled(session.instance, timedOut)
+      }
+      self.input.release()
+    }
+  }
+
+  /// Quits: settles effects first when `reason` allows it (bounded by the settle timeout),
+  /// detaches every front end, writes out what they wrote, and exits with the reason's status.
+  ///
+  /// A signal while a quit is under way ends the host at once with the signal's status.
+  public func quit(_ reason: QuitReason = .requested(by: nil)) {
+    if quitReason != nil {
+      if case .signal = reason { Task { @MainActor in await self.finish(reason) } }
+      return
+    }
+    quitReason = reason
+    input.close()
+    Task { @MainActor in
+      var reason = reason
+      if reason.settlesFirst, await self.settleEffects() {
+        reason = .effectsAbandoned(after: reason, work: self.workInFlight())
+        let asker = reason.requester ?? self.terminalOwner
+        if let asker, asker.isAttached, let onSettled = asker.descriptor.on_settled {
+          asker.deliveredCallbacks += 1
+          onSettled(asker.instance, true)
+        }
+      }
+      await self.finish(reason)
+    }
+  }
+
+  func finish(_ reason: QuitReason) async {
+    guard !hasFinished else { return }
+    hasFinished = true
+    if let message = reason.message { diagnostics("tictactoe: \(message)") }
+    detachAll()
+    flushHeldLogLines()
+    await drainOutputs(within: reason.isUrgent ? .milliseconds(25) : settleTimeout)
+    onExit(reason.exitStatus)
+  }
+
+  /// What is still running, in words: "the login request".
+  func workInFlight() -> String {
+    let count = store.effectsInFlight
+    var work: [String] = []
+    switch store.state {
+    case .login(let login):
+      if login.isLoginRequestInFlight { work.append("the login request") }
+      if login.twoFactor?.isTwoFactorRequestInFlight == true {
+        work.append("the two-factor request")
+      }
+    case .newGame: break
+    }
+    let effects = count == 1 ? "1 effect" : "\(count) effects"
+    return work.isEmpty ? effects : "\(effects): \(work.joined(separator: ", "))"
+  }
+}

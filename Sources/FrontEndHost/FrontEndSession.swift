@@ -1,0 +1,124 @@
+import Foundation
+import TicTacToeFrontEndABI
+
+/// One attached front end, as the host sees it: what a `ttt_host *` points at.
+public final class FrontEndSession: Sendable {
+  /// The loaded library.
+  public let frontEnd: LoadedFrontEnd
+  /// The spec it was attached with.
+  public let spec: FrontEndSpec
+  /// Whether it owns the terminal.
+  public let ownsTerminal: Bool
+  /// The front end's name, for logs and `:detach NAME`.
+  public var name: String { frontEnd.name }
+
+  private struct MainThreadState {
+    var instance: UnsafeMutableRawPointer?
+    var isAttached = false
+    var isDetaching = false
+    var handles: [HostFeature: StoreHandle] = [:]
+    var outputs: [SessionOutput] = []
+    var hasSeenEndOfInput = false
+    var deliveredCallbacks = 0
+  }
+
+  // Only touched on the store thread; the routines check the thread before using it.
+  private nonisolated(unsafe) var mainThreadState = MainThreadState()
+  /// The host that attached this front end.
+  nonisolated(unsafe) weak var host: FrontEndHost?
+
+  init(frontEnd: LoadedFrontEnd, spec: FrontEndSpec, ownsTerminal: Bool) {
+    self.frontEnd = frontEnd
+    self.spec = spec
+    self.ownsTerminal = ownsTerminal
+    HandleRegistry.register(self)
+  }
+
+  /// The pointer handed to the front end as its `ttt_host *`.
+  var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+  var descriptor: ttt_frontend_descriptor { frontEnd.descriptor.pointee }
+
+  /// The instance pointer attach returned.
+  var instance: UnsafeMutableRawPointer? {
+    get { mainThreadState.instance }
+    set { mainThreadState.instance = newValue }
+  }
+
+  /// Whether the front end is attached (between a successful attach and detach).
+  public var isAttached: Bool {
+    get { mainThreadState.isAttached }
+    set { mainThreadState.isAttached = newValue }
+  }
+
+  /// Whether its detach callback was called: requests it makes from then on are refused.
+  var isDetaching: Bool {
+    get { mainThreadState.isDetaching }
+    set { mainThreadState.isDetaching = newValue }
+  }
+
+  /// Whether an ABI 1.1 owner was told that the input ended (`on_input` with no bytes).
+  var hasSeenEndOfInput: Bool {
+    get { mainThreadState.hasSeenEndOfInput }
+    set { mainThreadState.hasSeenEndOfInput = newValue }
+  }
+
+  /// The outputs the host opened for it (`open_output`).
+  var outputs: [SessionOutput] {
+    get { mainThreadState.outputs }
+    set { mainThreadState.outputs = newValue }
+  }
+
+  /// How many change, action and settle callbacks the host has called on this front end; the
+  /// conformance check makes sure it stops growing at detach.
+  public var deliveredCallbacks: Int {
+    get { mainThreadState.deliveredCallbacks }
+    set { mainThreadState.deliveredCallbacks = newValue }
+  }
+
+  /// The handle for `feature`, made once and kept.
+  func handle(_ feature: HostFeature) -> StoreHandle {
+    if let handle = mainThreadState.handles[feature] { return handle }
+    let handle = StoreHandle(feature: feature, session: self)
+    mainThreadState.handles[feature] = handle
+    return handle
+  }
+
+  /// The last error of this front end on one thread, and the copy `last_error` handed out.
+  private final class ThreadLastError {
+    var message = ""
+    var exported = ContiguousArray<CChar>([0])
+  }
+
+  /// The last error on the store thread, where nearly every call is made: a plain property,
+  /// not a dictionary look-up (an expected refusal, such as a read of a screen that is not
+  /// shown, happens on every state event of the JSON-lines front end).
+  // Only touched on the store thread.
+  private nonisolated(unsafe) let storeThreadLastError = ThreadLastError()
+
+  /// This front end's last error on the calling thread (the header's "on this thread"), kept
+  /// in the thread's own dictionary on other threads: no other thread can replace or free it.
+  private var threadLastError: ThreadLastError {
+    if isStoreThread() { return storeThreadLastError }
+    let key = "tictactoe.lastError.\(UInt(bitPattern: pointer))"
+    let dictionary = Thread.current.threadDictionary
+    if let lastError = dictionary[key] as? ThreadLastError { return lastError }
+    let lastError = ThreadLastError()
+    dictionary[key] = lastError
+    return lastError
+  }
+
+  /// Records the message `last_error` returns next on this thread.
+  func setLastError(_ message: String) { threadLastError.message = message }
+
+  /// The last error message on this thread, for the host's own messages.
+  var lastErrorMessage: String { threadLastError.message }
+
+  /// A copy of the last error message on this thread for `last_error`, valid until the next
+  /// call on this thread (the header's [until-next-read]), whatever errors happen meanwhile.
+  func lastErrorPointer() -> UnsafePointer<CChar> {
+    let lastError = threadLastError
+    lastError.exported = ContiguousArray(lastError.message.utf8CString)
+    return lastError.exported.withUnsafeBufferPointer { $0.baseAddress! }
+  }
+}

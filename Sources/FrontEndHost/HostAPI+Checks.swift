@@ -1,0 +1,155 @@
+import AppCore
+import TicTacToeFrontEndABI
+
+/// The checks every host routine makes before it does anything: the pointer is one the host
+/// handed out, the routine is called on a thread the header allows, and the front end is still
+/// attached. A failed check, or an error the routine throws, becomes the routine's status and
+/// `last_error`.
+extension HostAPI {
+  /// Where a routine may be called: the header's `[store-thread]` and `[thread-safe]`.
+  enum ThreadRule {
+    case storeThread
+    case anyThread
+  }
+
+  /// A `[store-thread]` routine on a store handle that returns a status: an unknown handle
+  /// is `TTT_ERR_INVALID_ARGUMENT`, and a refusal is its error's status.
+  static func withStatus(
+    _ store: OpaquePointer?, _ routine: String,
+    _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
+  ) -> ttt_status {
+    withHandle(store, routine, unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status, body)
+  }
+
+  /// A `[thread-safe]` routine on a store handle that returns a status; `body` runs on the
+  /// calling thread.
+  static func withStatusOnAnyThread(
+    _ store: OpaquePointer?, _ routine: String,
+    _ body: (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
+  ) -> ttt_status {
+    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else {
+      return TTT_ERR_INVALID_ARGUMENT
+    }
+    return check(handle.session, routine, .anyThread, refused: \.status) {
+      host throws(HostCallError) in try body(handle, host)
+    }
+  }
+
+  /// Runs a `[store-thread]` routine on the store handle `store`: `unknown` for a pointer the
+  /// host never handed out; otherwise the checks of ``check(_:_:_:refused:_:)``.
+  static func withHandle<R>(
+    _ store: OpaquePointer?, _ routine: String, otherwise: R,
+    _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> R
+  ) -> R {
+    withHandle(
+      store, routine, unknown: otherwise,
+      refused: { _ in otherwise }, body)
+  }
+
+  /// ``withHandle(_:_:otherwise:_:)``, with what a refusal returns worked out
+  /// from the error.
+  static func withHandle<R>(
+    _ store: OpaquePointer?, _ routine: String, unknown: R,
+    refused: (HostCallError) -> R,
+    _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> R
+  ) -> R {
+    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else { return unknown }
+    return check(
+      handle.session, routine, .storeThread, refused: refused
+    ) { host throws(HostCallError) in
+      try onMainActor { () throws(HostCallError) in try body(handle, host) }
+    }
+  }
+
+  /// Runs a `[store-thread]` routine on the front end `host` (a `ttt_host *`): `unknown` for a
+  /// pointer the host never handed out; otherwise the checks of
+  /// ``check(_:_:_:refused:_:)``.
+  static func withSession<R>(
+    _ host: OpaquePointer?, _ routine: String, otherwise: R,
+    _ body: @MainActor (FrontEndSession, FrontEndHost) throws(HostCallError) -> R
+  ) -> R {
+    withSession(
+      host, routine, unknown: otherwise,
+      refused: { _ in otherwise }, body)
+  }
+
+  /// ``withSession(_:_:otherwise:_:)``, with what a refusal returns worked out
+  /// from the error.
+  static func withSession<R>(
+    _ host: OpaquePointer?, _ routine: String, unknown: R,
+    refused: (HostCallError) -> R,
+    _ body: @MainActor (FrontEndSession, FrontEndHost) throws(HostCallError) -> R
+  ) -> R {
+    guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self) else {
+      return unknown
+    }
+    return check(
+      session, routine, .storeThread, refused: refused
+    ) { host throws(HostCallError) in
+      try onMainActor { () throws(HostCallError) in try body(session, host) }
+    }
+  }
+
+  /// Runs a `[store-thread]` routine that only makes or looks up the front end's own handles
+  /// (`root`, `scope`): it needs the thread, neither the host nor the front end attached (a
+  /// handle of a detached front end answers `TTT_ERR_DETACHED` itself). `otherwise` for an
+  /// unknown pointer or a refusal.
+  static func withOwnHandles<R>(
+    _ session: FrontEndSession?, _ routine: String, otherwise: R,
+    _ body: (FrontEndSession) throws(HostCallError) -> R
+  ) -> R {
+    guard let session else { return otherwise }
+    do throws(HostCallError) {
+      guard isStoreThread() else { throw .invalid("\(routine) must be called on the store thread") }
+      return try body(session)
+    } catch {
+      session.setLastError(error.message)
+      return otherwise
+    }
+  }
+
+  /// Checks the thread rule, then that the front end is attached, then
+  /// runs `body`. A failed check or a thrown error sets `last_error` and returns
+  /// `refused(error)`.
+  static func check<R>(
+    _ session: FrontEndSession, _ routine: String, _ rule: ThreadRule,
+    refused: (HostCallError) -> R, _ body: (FrontEndHost) throws(HostCallError) -> R
+  ) -> R {
+    do throws(HostCallError) {
+      if rule == .storeThread, !isStoreThread() {
+        throw .invalid("\(routine) must be called on the store thread")
+      }
+      guard let host = session.host, session.isAttached else {
+        throw .detached
+      }
+      return try body(host)
+    } catch {
+      session.setLastError(error.message)
+      return refused(error)
+    }
+  }
+
+  /// Runs `body` as the main actor: the caller checked it is on the store thread.
+  static func onMainActor<R>(
+    _ body: @MainActor () throws(HostCallError) -> R
+  ) throws(HostCallError) -> R {
+    // Set and read on this thread, inside and after the synchronous call.
+    nonisolated(unsafe) var result: Swift.Result<R, HostCallError>?
+    MainActor.assumeIsolated {
+      result = Swift.Result { () throws(HostCallError) -> R in try body() }
+    }
+    return try result!.get()
+  }
+
+  /// Runs `body` for `session` and returns its status, or the status of the error it threw
+  /// (recorded as the session's `last_error`).
+  static func attempt(
+    _ session: FrontEndSession, _ body: () throws(HostCallError) -> ttt_status
+  ) -> ttt_status {
+    do {
+      return try body()
+    } catch {
+      return fail(session, error)
+    }
+  }
+}

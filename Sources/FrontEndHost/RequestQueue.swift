@@ -1,0 +1,84 @@
+import TicTacToeFrontEndABI
+
+/// What a front end can ask of the host (`ttt_request`), plus what the host asks of itself on
+/// a front end's behalf.
+enum HostRequest: Equatable {
+  /// Give the terminal to the front end `spec` and detach the one that asked.
+  case switchTerminal(to: String)
+  /// Attach the front end `spec` as an observer.
+  case attach(String)
+  /// Detach the observer named `name`.
+  case detach(name: String)
+  /// Settle effects, detach everything, exit.
+  case quit
+  /// Hold input back until every effect in flight finished, then call `on_settled`.
+  case settle
+  /// Detach the front end that asked, whose output failed (`reason` names it).
+  case dropFailedOutput(reason: String)
+
+  /// The request a front end made with `kind` and `argument`.
+  init(kind: UInt32, argument: String) throws(HostCallError) {
+    let kind = ttt_request(rawValue: kind)
+    switch kind {
+    case TTT_REQUEST_SWITCH, TTT_REQUEST_ATTACH, TTT_REQUEST_DETACH:
+      guard !argument.isEmpty else {
+        throw .invalid("this request needs an argument naming a front end")
+      }
+      self =
+        kind == TTT_REQUEST_SWITCH
+        ? .switchTerminal(to: argument)
+        : kind == TTT_REQUEST_ATTACH ? .attach(argument) : .detach(name: argument)
+    case TTT_REQUEST_QUIT: self = .quit
+    case TTT_REQUEST_SETTLE: self = .settle
+    default:
+      throw HostCallError(status: TTT_ERR_UNSUPPORTED, message: "unknown request \(kind.rawValue)")
+    }
+  }
+}
+
+/// The requests front ends made, carried out in order after the callback that made them
+/// returns (never inside it, where the front end still runs).
+@MainActor
+final class RequestQueue {
+  /// One queued request and the front end that made it.
+  struct Entry {
+    let request: HostRequest
+    let session: FrontEndSession
+  }
+
+  private var entries: [Entry] = []
+  private var isDrainScheduled = false
+  /// Carries out one request.
+  var perform: (Entry) -> Void = { _ in }
+
+  /// Queues `request` from `session`; it runs once the current callback has returned.
+  func append(_ request: HostRequest, from session: FrontEndSession) {
+    entries.append(Entry(request: request, session: session))
+    guard !isDrainScheduled else { return }
+    isDrainScheduled = true
+    Task { @MainActor in
+      self.isDrainScheduled = false
+      while !self.entries.isEmpty { self.perform(self.entries.removeFirst()) }
+    }
+  }
+
+  /// Forgets the requests of `session` (a front end that is going away), except a switch,
+  /// which is what takes it away; returns them.
+  @discardableResult
+  func drop(of session: FrontEndSession) -> [HostRequest] {
+    let dropped = entries.filter { $0.session === session && !$0.request.isSwitch }
+    entries.removeAll { $0.session === session && !$0.request.isSwitch }
+    return dropped.map(\.request)
+  }
+
+  /// Forgets every request of `session`, its switch too (its attach failed).
+  func dropAll(of session: FrontEndSession) {
+    entries.removeAll { $0.session === session }
+  }
+}
+
+extension HostRequest {
+  fileprivate var isSwitch: Bool {
+    if case .switchTerminal = self { true } else { false }
+  }
+}

@@ -1,0 +1,140 @@
+import AppCore
+import TicTacToeFrontEndABI
+import UnidirectionalFlow
+
+/// The app store as the C ABI sees it: sends checked against the screen, change subscriptions
+/// per feature handle, and action observers.
+@MainActor
+final class StoreBridge {
+  /// The app store every front end reads and drives.
+  let store: Store<TicTacToe.State, TicTacToe.Action>
+  /// Whether every processed action is written to the diagnostics (`TICTACTOE_TRACE=1`).
+  var isTracing = false
+  /// Where trace lines go.
+  var trace: (String) -> Void = { _ in }
+
+  private struct Subscription {
+    let session: FrontEndSession
+    let cancel: StoreSubscription
+  }
+
+  private struct ActionObserver {
+    let session: FrontEndSession
+    let callback: ttt_action_callback
+    let context: UnsafeMutableRawPointer?
+  }
+
+  private var subscriptions: [UInt64: Subscription] = [:]
+  private var actionObservers: [UInt64: ActionObserver] = [:]
+  private var nextID: UInt64 = 1
+  private var actionObservation: StoreSubscription?
+
+  init(store: Store<TicTacToe.State, TicTacToe.Action>) {
+    self.store = store
+    actionObservation = store.observeActions { [unowned self] action, origin in
+      broadcast(action, origin: origin)
+    }
+  }
+
+  /// Sends a validated action after checking that its feature is on screen.
+  func send(
+    _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: FrontEndSession
+  ) -> ttt_status {
+    do {
+      try ActionImport.checkActive(entry, in: store.state)
+    } catch {
+      return HostAPI.fail(session, error)
+    }
+    store.send(action)
+    return TTT_OK
+  }
+
+  /// Calls `callback(context)` after each action that changed what `handle` reads.
+  func subscribe(
+    _ handle: StoreHandle, callback: @escaping ttt_change_callback,
+    context: UnsafeMutableRawPointer?
+  ) -> UInt64 {
+    let id = takeID()
+    let feature = handle.feature
+    let session = handle.session
+    var last = store.state
+    let subscription = store.subscribe { [weak self] state in
+      guard feature.changed(from: last, to: state) else { return }
+      last = state
+      guard session.isAttached, self?.subscriptions[id] != nil else { return }
+      session.deliveredCallbacks += 1
+      callback(context)
+    }
+    subscriptions[id] = Subscription(session: session, cancel: subscription)
+    return id
+  }
+
+  /// Calls `callback` for every processed action.
+  func observeActions(
+    _ session: FrontEndSession, callback: @escaping ttt_action_callback,
+    context: UnsafeMutableRawPointer?
+  ) -> UInt64 {
+    let id = takeID()
+    actionObservers[id] = ActionObserver(session: session, callback: callback, context: context)
+    return id
+  }
+
+  /// Ends a subscription of `session`; ids of other front ends are ignored.
+  func unsubscribe(_ id: UInt64, of session: FrontEndSession) {
+    if let subscription = subscriptions[id], subscription.session === session {
+      subscription.cancel.cancel()
+      subscriptions[id] = nil
+    }
+    if actionObservers[id]?.session === session { actionObservers[id] = nil }
+  }
+
+  /// How many subscriptions and observers `session` has registered.
+  func registrations(of session: FrontEndSession) -> Int {
+    subscriptions.values.filter { $0.session === session }.count
+      + actionObservers.values.filter { $0.session === session }.count
+  }
+
+  /// Ends everything `session` registered.
+  func removeAll(of session: FrontEndSession) {
+    for (id, subscription) in subscriptions where subscription.session === session {
+      subscription.cancel.cancel()
+      subscriptions[id] = nil
+    }
+    actionObservers = actionObservers.filter { $0.value.session !== session }
+  }
+
+  private func takeID() -> UInt64 {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  private func broadcast(_ action: TicTacToe.Action, origin: ActionOrigin) {
+    if isTracing {
+      let (casePath, error) = ActionDescription.describe(action)
+      trace(
+        "tictactoe: trace: \(origin == .effect ? "effect" : "frontend") \(casePath)"
+          + (error.map { " (\($0))" } ?? ""))
+    }
+    guard !actionObservers.isEmpty else { return }
+    let (casePath, error) = ActionDescription.describe(action)
+    casePath.withCString { casePath in
+      withOptionalCString(error) { error in
+        var event = ttt_action_event(
+          struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
+          from_effect: origin == .effect, error: error)
+        for id in actionObservers.keys.sorted() {
+          guard let observer = actionObservers[id], observer.session.isAttached else { continue }
+          observer.session.deliveredCallbacks += 1
+          observer.callback(observer.context, &event)
+        }
+      }
+    }
+  }
+}
+
+private func withOptionalCString<R>(
+  _ string: String?, _ body: (UnsafePointer<CChar>?) -> R
+) -> R {
+  guard let string else { return body(nil) }
+  return string.withCString { body($0) }
+}

@@ -1,0 +1,127 @@
+import TicTacToeFrontEndABI
+
+/// A front end's view of the host: typed wrappers over the `ttt_host_api` routines.
+///
+/// Store-thread rules of the C ABI apply: call these from the front end's callbacks.
+public struct HostConnection {
+  /// The host's routine table.
+  public let api: UnsafePointer<ttt_host_api>
+  /// This front end's host handle.
+  public let host: OpaquePointer
+
+  /// Wraps the routine table and host handle passed to `attach`.
+  public init(api: UnsafePointer<ttt_host_api>, host: OpaquePointer) {
+    self.api = api
+    self.host = host
+  }
+
+  /// The root store handle.
+  public var root: OpaquePointer { api.pointee.root!(host)! }
+
+  /// A handle scoped to `feature`.
+  public func scope(_ feature: ttt_feature) -> OpaquePointer {
+    api.pointee.scope!(root, feature.rawValue)!
+  }
+
+  /// Which top-level screen is active.
+  public func activeRootFeature() -> ttt_feature {
+    var state = ttt_root_state()
+    state.struct_size = UInt32(MemoryLayout<ttt_root_state>.size)
+    _ = api.pointee.read_root!(root, &state)
+    return ttt_feature(rawValue: state.active)
+  }
+
+  /// The login screen, or `nil` while it is not shown.
+  public func login() -> LoginScreen? {
+    var state = ttt_login_state()
+    state.struct_size = UInt32(MemoryLayout<ttt_login_state>.size)
+    guard api.pointee.read_login!(scope(TTT_FEATURE_LOGIN), &state) == TTT_OK else { return nil }
+    return LoginScreen(state)
+  }
+
+  /// The two-factor screen, or `nil` while it is not shown.
+  public func twoFactor() -> TwoFactorScreen? {
+    var state = ttt_two_factor_state()
+    state.struct_size = UInt32(MemoryLayout<ttt_two_factor_state>.size)
+    guard api.pointee.read_two_factor!(scope(TTT_FEATURE_TWO_FACTOR), &state) == TTT_OK else {
+      return nil
+    }
+    return TwoFactorScreen(state)
+  }
+
+  /// The new-game screen, or `nil` while it is not shown.
+  public func newGame() -> NewGameScreen? {
+    var state = ttt_new_game_state()
+    state.struct_size = UInt32(MemoryLayout<ttt_new_game_state>.size)
+    guard api.pointee.read_new_game!(scope(TTT_FEATURE_NEW_GAME), &state) == TTT_OK else {
+      return nil
+    }
+    return NewGameScreen(state)
+  }
+
+  /// The game screen, or `nil` while no game is played.
+  public func game() -> GameScreen? {
+    var state = ttt_game_state()
+    state.struct_size = UInt32(MemoryLayout<ttt_game_state>.size)
+    guard api.pointee.read_game!(scope(TTT_FEATURE_GAME), &state) == TTT_OK else { return nil }
+    return GameScreen(state)
+  }
+
+  /// The screen on top: what a renderer draws.
+  public func screen() -> Screen {
+    if let game = game() { return .game(game) }
+    if let newGame = newGame() { return .newGame(newGame) }
+    if let twoFactor = twoFactor() { return .twoFactor(twoFactor, login: login()) }
+    if let login = login() { return .login(login) }
+    return .login(LoginScreen())
+  }
+
+  /// Sends a user intent through the root handle; returns `nil` or the host's error message.
+  @discardableResult
+  public func send(
+    _ tag: ttt_action_tag, text: String? = nil, row: Int = 0, column: Int = 0
+  ) -> String? {
+    var action = ttt_action()
+    action.struct_size = UInt32(MemoryLayout<ttt_action>.size)
+    action.tag = tag.rawValue
+    action.row = Int32(truncatingIfNeeded: row)
+    action.column = Int32(truncatingIfNeeded: column)
+    let status: ttt_status =
+      if let text {
+        text.withCString { pointer in
+          action.text = pointer
+          return api.pointee.send!(root, &action)
+        }
+      } else {
+        api.pointee.send!(root, &action)
+      }
+    return status == TTT_OK ? nil : lastError
+  }
+
+  /// Edits a text field relative to its current value; returns `nil` or the error message.
+  @discardableResult
+  public func edit(_ field: ttt_text_field, _ edit: ttt_text_edit, text: String = "") -> String? {
+    let status = text.withCString {
+      api.pointee.edit_text!(root, field.rawValue, edit.rawValue, $0)
+    }
+    return status == TTT_OK ? nil : lastError
+  }
+
+  /// The message of the last error the host returned to this front end.
+  public var lastError: String { api.pointee.last_error!(host).map { String(cString: $0) } ?? "" }
+
+  /// Writes a line to the host's log.
+  public func log(_ level: ttt_log_level, _ message: String) {
+    message.withCString { api.pointee.log!(host, level.rawValue, $0) }
+  }
+
+  /// Asks the host to switch, attach, detach, quit or settle after the current callback.
+  @discardableResult
+  public func request(_ request: ttt_request, _ argument: String = "") -> String? {
+    let status = argument.withCString { api.pointee.request!(host, request.rawValue, $0) }
+    return status == TTT_OK ? nil : lastError
+  }
+
+  /// Ends a subscription or action observation.
+  public func unsubscribe(_ id: UInt64) { api.pointee.unsubscribe!(host, id) }
+}

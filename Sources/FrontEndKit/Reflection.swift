@@ -1,0 +1,84 @@
+import Glibc
+import TicTacToeFrontEndABI
+
+/// A user intent as the host describes it at run time (ABI 1.1 reflection): what a generic
+/// front end needs to send any intent, including ones added to the app after it was written.
+public struct ActionDescription: Equatable {
+  /// One argument of an intent.
+  public struct Argument: Equatable {
+    /// Its name: `value`, `row`, `column`.
+    public var name: String
+    /// Its C type: `TTT_TYPE_STRING` or `TTT_TYPE_INT32`.
+    public var type: ttt_type
+    /// Whether it is a secret that no message may repeat.
+    public var isSecret: Bool
+  }
+
+  /// The case path from the root: `newGame.game.cellTapped`.
+  public var casePath: String
+  /// The feature it belongs to.
+  public var feature: ttt_feature
+  /// Its arguments, in call order.
+  public var arguments: [Argument]
+  /// One line for humans.
+  public var summary: String
+}
+
+/// A typed argument value for ``HostConnection/send(casePath:arguments:)``.
+public enum ArgumentValue: Equatable {
+  /// A string (`TTT_TYPE_STRING`).
+  case string(String)
+  /// A 32-bit integer (`TTT_TYPE_INT32`).
+  case int32(Int32)
+}
+
+extension HostConnection {
+  /// Whether the host implements ABI 1.1 reflection.
+  public var supportsReflection: Bool {
+    api.pointee.abi_minor >= 1
+      && Int(api.pointee.struct_size) >= MemoryLayout<ttt_host_api>.size
+  }
+
+  /// Every user intent the host accepts, in the host's order.
+  public func actions() -> [ActionDescription] {
+    guard supportsReflection else { return [] }
+    let count = api.pointee.action_count!(host)
+    return (0..<count).compactMap { index in
+      guard let info = api.pointee.action_at!(host, index)?.pointee else { return nil }
+      let arguments = (0..<Int(info.argument_count)).map { position in
+        let argument = info.arguments[position]
+        return ActionDescription.Argument(
+          name: String(cString: argument.name), type: ttt_type(rawValue: argument.type),
+          isSecret: argument.is_secret)
+      }
+      return ActionDescription(
+        casePath: String(cString: info.case_path), feature: ttt_feature(rawValue: info.feature),
+        arguments: arguments, summary: String(cString: info.summary))
+    }
+  }
+
+  /// Sends the intent at `casePath` through the root handle; returns `nil` or the host's error.
+  @discardableResult
+  public func send(casePath: String, arguments: [ArgumentValue]) -> String? {
+    guard supportsReflection else { return "the host does not implement ABI 1.1 reflection" }
+    // Copies that live until the host has taken the values (it copies what it keeps).
+    let copies = arguments.map { argument -> UnsafeMutablePointer<CChar>? in
+      if case .string(let text) = argument { strdup(text) } else { nil }
+    }
+    defer { for copy in copies { free(copy) } }
+    let values = zip(arguments, copies).map { argument, copy in
+      switch argument {
+      case .string:
+        ttt_value(type: TTT_TYPE_STRING.rawValue, string: copy, int32: 0, boolean: false)
+      case .int32(let value):
+        ttt_value(type: TTT_TYPE_INT32.rawValue, string: nil, int32: value, boolean: false)
+      }
+    }
+    let status = casePath.withCString { path in
+      values.withUnsafeBufferPointer {
+        api.pointee.send_path!(root, path, $0.baseAddress, $0.count)
+      }
+    }
+    return status == TTT_OK ? nil : lastError
+  }
+}

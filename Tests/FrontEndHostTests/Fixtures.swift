@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// Paths to the built products and the C fixture front ends, compiled on demand.
+enum Fixtures {
+  /// The repository's root directory.
+  static let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The directory `swift build` puts products in: the one holding this test binary.
+  static let binDirectory: URL = {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = executable.deletingLastPathComponent()
+    // Swift Testing may run from inside an .xctest bundle directory.
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents"
+      || directory.lastPathComponent == "MacOS"
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory
+  }()
+
+  /// The path of a stock front end's library; fails the test if it was not built.
+  static func stockFrontEnd(_ name: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> String
+  {
+    let path = binDirectory.appendingPathComponent("libtictactoe-\(name).so").path
+    try #require(
+      FileManager.default.fileExists(atPath: path),
+      "\(path) is missing; build the products first (swift build)",
+      sourceLocation: sourceLocation)
+    return path
+  }
+
+  /// The `tictactoe` executable.
+  static var hostExecutable: String { binDirectory.appendingPathComponent("tictactoe").path }
+
+  /// A fresh temporary directory, writable by its owner only (mode 755, whatever the umask),
+  /// as the host's load policy wants the directory of a front end.
+  static func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tictactoe-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try #require(chmod(directory.path, 0o755) == 0)
+    return directory
+  }
+
+  /// Compiles `Tests/Fixtures/FrontEnds/<source>` with `defines` into a shared library in a
+  /// fresh directory (so each call gets its own copy, with its own globals). `cc` is waited for
+  /// off the cooperative pool, like ``run``.
+  static func compile(_ source: String, defines: [String] = []) async throws -> String {
+    let output = try temporaryDirectory().appendingPathComponent("lib\(UUID().uuidString).so")
+    let sourcePath = repositoryRoot.appendingPathComponent("Tests/Fixtures/FrontEnds/\(source)")
+    let include = repositoryRoot.appendingPathComponent("Sources/TicTacToeFrontEndABI/include")
+    let result = try await run(
+      "/usr/bin/env",
+      ["cc", "-std=c11", "-shared", "-fPIC", "-Wall", "-Werror", "-I", include.path]
+        + defines.map { "-D\($0)" } + [sourcePath.path, "-o", output.path])
+    try #require(result.status == 0, "cc failed: \(result.standardError)")
+    try #require(chmod(output.path, 0o755) == 0)
+    return output.path
+  }
+
+  /// Runs a program to completion and returns its status and outputs, decoded as UTF-8; waits
+  /// without holding a thread of the cooperative pool, like ``runReturningData``.
+  static func run(
+    _ executable: String, _ arguments: [String], input: Data = Data(),
+    environment: [String: String]? = nil
+  ) async throws -> (status: Int32, standardOutput: String, standardError: String) {
+    let result = try await runReturningData(
+      executable, arguments, input: input, environment: environment)
+    return (
+      result.status, String(decoding: result.standardOutput, as: UTF8.self),
+      String(decoding: result.standardError, as: UTF8.self)
+    )
+  }
+
+  /// Runs a program to completion and returns its status and outputs as bytes.
+  ///
+  /// The launch, the reading of standard output and the wait for the exit happen on a thread
+  /// of their own (``onOwnThread(_:)``), and the input is written and standard error read on
+  /// two more, so that no pipe fills up while another is waited on, and no thread of the
+  /// cooperative pool (one per core) is held while the child runs.
+  static func runReturningData(
+    _ executable: String, _ arguments: [String], input: Data = Data(),
+    environment: [String: String]? = nil
+  ) async throws -> (status: Int32, standardOutput: Data, standardError: Data) {
+    try await onOwnThread {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+      if let environment { process.environment = environment }
+      let stdin = Pipe()
+      let stdout = Pipe()
+      let stderr = Pipe()
+      process.standardInput = stdin
+      process.standardOutput = stdout
+      process.standardError = stderr
+      try process.run()
+      let writer = stdin.fileHandleForWriting
+      Thread.detachNewThread {
+        // A child that exits without reading all its input fails its test by its status and
+        // outputs. SIGPIPE, blocked on this thread only, cannot kill the test process: the
+        // write fails with EPIPE instead, and the pending signal ends with the thread.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+        try? writer.write(contentsOf: input)
+        try? writer.close()
+      }
+      let errorOutput = Mutex(Data())
+      let errorDone = DispatchSemaphore(value: 0)
+      let errorReader = stderr.fileHandleForReading
+      Thread.detachNewThread {
+        let data = errorReader.readDataToEndOfFile()
+        errorOutput.withLock { $0 = data }
+        errorDone.signal()
+      }
+      let output = stdout.fileHandleForReading.readDataToEndOfFile()
+      errorDone.wait()
+      process.waitUntilExit()
+      return (process.terminationStatus, output, errorOutput.withLock { $0 })
+    }
+  }
+}

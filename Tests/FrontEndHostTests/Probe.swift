@@ -1,0 +1,181 @@
+import Foundation
+import FrontEndHost
+import TicTacToeFrontEndABI
+
+/// The `probe_*` functions of a compiled `probe.c`, to call the host's routines the way a C
+/// front end does.
+struct Probe {
+  let path: String
+  private let handle: UnsafeMutableRawPointer
+
+  /// Compiles a private copy of the probe.
+  init() async throws {
+    path = try await Fixtures.compile("probe.c")
+    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+      throw ProbeError(message: "cannot open the probe: \(String(cString: dlerror()))")
+    }
+    self.handle = handle
+  }
+
+  struct ProbeError: Error { let message: String }
+
+  func function<T>(_ name: String, as type: T.Type) -> T {
+    unsafeBitCast(dlsym(handle, name)!, to: type)
+  }
+
+  @discardableResult
+  func send(
+    _ tag: ttt_action_tag, through feature: ttt_feature = TTT_FEATURE_ROOT, text: String? = nil,
+    row: Int32 = 0, column: Int32 = 0
+  ) -> ttt_status {
+    typealias Send = @convention(c) (UInt32, UInt32, UnsafePointer<CChar>?, Int32, Int32) -> Int32
+    let send = function("probe_send", as: Send.self)
+    let status =
+      if let text {
+        text.withCString { send(feature.rawValue, tag.rawValue, $0, row, column) }
+      } else {
+        send(feature.rawValue, tag.rawValue, nil, row, column)
+      }
+    return ttt_status(rawValue: UInt32(status))
+  }
+
+  func sendWithStructSize(_ size: UInt32, _ tag: ttt_action_tag) -> ttt_status {
+    let send = function(
+      "probe_send_struct_size", as: (@convention(c) (UInt32, UInt32) -> Int32).self)
+    return ttt_status(rawValue: UInt32(send(size, tag.rawValue)))
+  }
+
+  func sendNull() -> ttt_status {
+    ttt_status(
+      rawValue: UInt32(function("probe_send_null", as: (@convention(c) () -> Int32).self)()))
+  }
+
+  func sendThroughGarbageHandle() -> ttt_status {
+    let send = function("probe_send_garbage_handle", as: (@convention(c) () -> Int32).self)
+    return ttt_status(rawValue: UInt32(send()))
+  }
+
+  func edit(_ field: ttt_text_field, _ edit: ttt_text_edit, _ text: String = "") -> ttt_status {
+    typealias Edit = @convention(c) (UInt32, UInt32, UnsafePointer<CChar>?) -> Int32
+    let function = function("probe_edit", as: Edit.self)
+    return ttt_status(
+      rawValue: UInt32(text.withCString { function(field.rawValue, edit.rawValue, $0) }))
+  }
+
+  var lastError: String {
+    String(
+      cString: function("probe_last_error", as: (@convention(c) () -> UnsafePointer<CChar>).self)())
+  }
+
+  var changes: UInt32 { function("probe_changes", as: (@convention(c) () -> UInt32).self)() }
+  var gameChanges: UInt32 {
+    function("probe_game_changes", as: (@convention(c) () -> UInt32).self)()
+  }
+  var settled: UInt32 { function("probe_settled", as: (@convention(c) () -> UInt32).self)() }
+
+  var actions: [String] {
+    let text = String(
+      cString: function("probe_actions", as: (@convention(c) () -> UnsafePointer<CChar>).self)())
+    return text.split(separator: "\n").map(String.init)
+  }
+
+  func isActive(_ feature: ttt_feature) -> Bool {
+    function("probe_is_active", as: (@convention(c) (UInt32) -> Bool).self)(feature.rawValue)
+  }
+
+  func readGame() -> (ttt_status, ttt_game_state) {
+    var state = ttt_game_state()
+    let read = function(
+      "probe_read_game", as: (@convention(c) (UnsafeMutablePointer<ttt_game_state>) -> Int32).self)
+    let status = read(&state)
+    return (ttt_status(rawValue: UInt32(status)), state)
+  }
+
+  func readLogin(structSize: UInt32) -> (ttt_status, ttt_login_state) {
+    var state = ttt_login_state()
+    typealias Read = @convention(c) (UnsafeMutablePointer<ttt_login_state>, UInt32) -> Int32
+    let status = function("probe_read_login", as: Read.self)(&state, structSize)
+    return (ttt_status(rawValue: UInt32(status)), state)
+  }
+
+  func readLoginThroughRoot() -> ttt_status {
+    var state = ttt_login_state()
+    typealias Read = @convention(c) (UnsafeMutablePointer<ttt_login_state>) -> Int32
+    return ttt_status(
+      rawValue: UInt32(function("probe_read_login_through_root", as: Read.self)(&state)))
+  }
+
+  func request(_ kind: ttt_request, _ argument: String) -> ttt_status {
+    typealias Request = @convention(c) (UInt32, UnsafePointer<CChar>?) -> Int32
+    let request = function("probe_request", as: Request.self)
+    return ttt_status(rawValue: UInt32(argument.withCString { request(kind.rawValue, $0) }))
+  }
+}
+
+extension Probe {
+  /// The case paths the host describes, in order.
+  var actionPaths: [String] {
+    let count = function("probe_action_count", as: (@convention(c) () -> Int).self)()
+    let path = function(
+      "probe_action_path", as: (@convention(c) (Int) -> UnsafePointer<CChar>?).self)
+    return (0..<count).compactMap { path($0).map { String(cString: $0) } }
+  }
+
+  func actionSignature(_ casePath: String) -> String? {
+    let signature = function(
+      "probe_action_signature",
+      as: (@convention(c) (UnsafePointer<CChar>) -> UnsafePointer<CChar>?).self)
+    return casePath.withCString { signature($0) }.map { String(cString: $0) }
+  }
+
+  func sendPathCell(_ row: Int32, _ column: Int32) -> ttt_status {
+    let send = function("probe_send_path_cell", as: (@convention(c) (Int32, Int32) -> Int32).self)
+    return ttt_status(rawValue: UInt32(send(row, column)))
+  }
+
+  func sendPath(_ casePath: String, string: String) -> ttt_status {
+    typealias Send = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
+    let send = function("probe_send_path_string", as: Send.self)
+    return ttt_status(
+      rawValue: UInt32(casePath.withCString { path in string.withCString { send(path, $0) } }))
+  }
+
+  func sendPath(_ casePath: String) -> ttt_status {
+    let send = function(
+      "probe_send_path_none", as: (@convention(c) (UnsafePointer<CChar>) -> Int32).self)
+    return ttt_status(rawValue: UInt32(casePath.withCString { send($0) }))
+  }
+
+  func typedCellTapped(_ row: Int32, _ column: Int32) -> Int32 {
+    function("probe_typed_cell_tapped", as: (@convention(c) (Int32, Int32) -> Int32).self)(
+      row, column)
+  }
+
+  func typedSetEmail(_ value: String) -> Int32 {
+    let send = function(
+      "probe_typed_set_email", as: (@convention(c) (UnsafePointer<CChar>) -> Int32).self)
+    return value.withCString { send($0) }
+  }
+
+  var makeSenderRefusesUnknownPaths: Bool {
+    function("probe_make_sender_unknown", as: (@convention(c) () -> Bool).self)()
+  }
+
+  var fields: [(name: String, feature: UInt32, offset: Int)] {
+    typealias Field =
+      @convention(c) (
+        Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Int>
+      ) -> UnsafePointer<CChar>?
+    let field = function("probe_field", as: Field.self)
+    var result: [(String, UInt32, Int)] = []
+    var index = 0
+    while true {
+      var feature: UInt32 = 0
+      var offset = 0
+      guard let name = field(index, &feature, &offset) else { break }
+      result.append((String(cString: name), feature, offset))
+      index += 1
+    }
+    return result
+  }
+}
