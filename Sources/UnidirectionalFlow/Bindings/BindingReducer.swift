@@ -15,16 +15,14 @@
 /// ```
 public struct BindingReducer<State, Action: CasePathable>: Reducer {
   public typealias Body = Never
-  @usableFromInline let toBindingAction: AnyCasePath<Action, BindingAction<State>>
+  let toBindingAction: AnyCasePath<Action, BindingAction<State>>
 
   /// Applies the binding actions found at `toBindingAction`.
-  @inlinable
   public init(action toBindingAction: CaseKeyPath<Action, BindingAction<State>>) {
     self.toBindingAction = Action.casePath(toBindingAction)
   }
 
   /// Writes the bound field for a binding action; ignores every other action.
-  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     toBindingAction.extract(from: action)?.set(&state)
     return .none
