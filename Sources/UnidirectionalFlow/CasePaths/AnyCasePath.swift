@@ -13,10 +13,9 @@
 @dynamicMemberLookup
 public struct AnyCasePath<Root, Value>: Sendable {
   @usableFromInline let embedFunction: @Sendable (Value) -> Root
-  @usableFromInline let extractFunction: @Sendable (Root) -> Value?
+  let extractFunction: @Sendable (Root) -> Value?
 
   /// Creates a case path from an embedding function (usually the case itself) and an extractor.
-  @inlinable
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
@@ -26,11 +25,9 @@ public struct AnyCasePath<Root, Value>: Sendable {
   }
 
   /// Wraps `value` in the case this path describes.
-  @inlinable
   public func embed(_ value: Value) -> Root { embedFunction(value) }
 
   /// Returns the payload of `root` if it is in the case this path describes, or `nil`.
-  @inlinable
   public func extract(from root: Root) -> Value? { extractFunction(root) }
 
   /// Joins this path with a path into its value: `appLogin.appending(path: loginView)`.

@@ -33,7 +33,6 @@ public typealias CaseKeyPath<Root: CasePathable, Value> = KeyPath<
 
 extension CasePathable {
   /// Resolves a case key path into the case path it names.
-  @inlinable
   public static func casePath<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> AnyCasePath<
     Self, Value
   > {
