@@ -65,8 +65,8 @@ public enum ReducerBuilder<State, Action> {
 public struct CombinedReducer<R0: Reducer, R1: Reducer>: Reducer
 where R0.State == R1.State, R0.Action == R1.Action {
   public typealias Body = Never
-  @usableFromInline let r0: R0
-  @usableFromInline let r1: R1
+  let r0: R0
+  let r1: R1
 
   init(_ r0: R0, _ r1: R1) {
     self.r0 = r0
@@ -74,7 +74,6 @@ where R0.State == R1.State, R0.Action == R1.Action {
   }
 
   /// Runs the first reducer, then the second, and merges their effects.
-  @inlinable
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     let first = r0.reduce(into: &state, action: action)
     return first.merging(r1.reduce(into: &state, action: action))
@@ -84,12 +83,11 @@ where R0.State == R1.State, R0.Action == R1.Action {
 /// A reducer that runs only if it exists; what ``ReducerBuilder`` makes of an `if`.
 public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   public typealias Body = Never
-  @usableFromInline let wrapped: Wrapped?
+  let wrapped: Wrapped?
 
   init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
 
   /// Runs the wrapped reducer, if any.
-  @inlinable
   public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<
     Wrapped.Action
   > {
@@ -107,7 +105,6 @@ where First.State == Second.State, First.Action == Second.Action {
   case second(Second)
 
   /// Runs whichever branch was taken.
-  @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)

@@ -10,16 +10,14 @@
 public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
   public typealias Body = Never
-  @usableFromInline let reducers: Reducers
+  let reducers: Reducers
 
   /// Combines the reducers built by `build`, which run in the order they are listed.
-  @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     self.reducers = build()
   }
 
   /// Runs the grouped reducers.
-  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }

@@ -3,10 +3,8 @@ public struct EmptyReducer<State, Action>: Reducer {
   public typealias Body = Never
 
   /// Creates the reducer.
-  @inlinable
   public init() {}
 
   /// Changes nothing and starts nothing.
-  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 }

@@ -10,10 +10,9 @@
 /// ```
 public struct Reduce<State, Action>: Reducer {
   public typealias Body = Never
-  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  let reduce: (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure that changes the state and returns effects.
-  @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
   }
@@ -33,7 +32,6 @@ public struct Reduce<State, Action>: Reducer {
   }
 
   /// Calls the closure.
-  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }
