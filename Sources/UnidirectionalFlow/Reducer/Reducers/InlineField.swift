@@ -17,7 +17,7 @@ enum InlineField {
   }
 
   /// Runs `child` on the field at byte `offset` of `state`.
-  @inlinable
+  @usableFromInline
   static func reduce<Root, Child: Reducer>(
     _ child: borrowing Child, at offset: Int, of state: UnsafeMutablePointer<Root>,
     action: Child.Action
