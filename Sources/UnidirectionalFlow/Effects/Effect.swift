@@ -42,7 +42,6 @@ extension Effect.Operation: Sendable where Action: Sendable {}
 
 extension Effect {
   /// An effect that does nothing. Returning it costs no allocation.
-  @inlinable
   public static var none: Self { Self(operation: .none) }
 
   /// An effect that sends `action` back into the store right after the current action,
@@ -131,6 +130,9 @@ extension Effect {
   }
 
   /// Transforms the actions this effect sends, to embed a child's effect into its parent.
+  // Inlinable because it pays (`map` and `merging` are on every scoped send): `benchmarks core`
+  // NestedStore.RootSend (ten levels) 64 ns with both, 114 ns without `map`'s, 688 ns
+  // without `merging`'s.
   @inlinable
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
@@ -178,7 +180,6 @@ extension Effect {
   /// Cancellation identifiers used inside are private to that child, `.cancel(navigation:)`
   /// on the parent stops everything inside, and the `dismiss` dependency called inside sends
   /// `dismissAction`.
-  @usableFromInline
   func navigationScoped(
     id: @autoclosure () -> CancelID, dismissAction: @autoclosure () -> Action?
   ) -> Self {
@@ -189,7 +190,6 @@ extension Effect {
   }
 
   /// An effect that cancels everything running inside the navigation scope `id`.
-  @usableFromInline
   static func cancel(navigation id: CancelID) -> Self {
     Self(operation: .cancel(id: id))
   }
@@ -203,6 +203,5 @@ extension Effect {
   }
 
   /// Whether this effect does nothing at all.
-  @inlinable
   public var isNone: Bool { if case .none = operation { true } else { false } }
 }

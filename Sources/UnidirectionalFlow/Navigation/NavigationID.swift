@@ -1,5 +1,4 @@
 /// Identifies one presented or collection child, to scope and cancel its effects.
-@usableFromInline
 struct NavigationID: Hashable, @unchecked Sendable {
   // Key paths made from literals are immutable and safe to share across threads.
   let path: AnyKeyPath
