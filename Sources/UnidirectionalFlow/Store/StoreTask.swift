@@ -8,13 +8,13 @@
 /// A send made while the store is already processing an action (from an observer, for
 /// instance) is queued; its handle tracks nothing.
 public struct StoreTask: Hashable, Sendable {
-  @usableFromInline let rawValue: Task<Void, Never>?
+  let rawValue: Task<Void, Never>?
 
   /// A handle that tracks nothing, made without the cost of ``init(_:)``.
-  @inlinable static var none: Self { Self(rawValue: nil) }
+  @usableFromInline static var none: Self { Self(rawValue: nil) }
 
   /// A handle of `rawValue`.
-  @inlinable init(rawValue: Task<Void, Never>?) { self.rawValue = rawValue }
+  init(rawValue: Task<Void, Never>?) { self.rawValue = rawValue }
 
   init(_ tasks: [Task<Void, Never>]) {
     switch tasks.count {
