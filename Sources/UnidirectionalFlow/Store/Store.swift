@@ -36,7 +36,8 @@ public final class Store<State, Action: Sendable> {
   /// Dependencies are those current here, changed by `prepareDependencies`; they are fixed for
   /// the life of the store. The reducer is built with them (see ``Reducer``).
   // Inlinable so that the send function is made in the module creating the store, where `R`
-  // is known: every send then runs code specialized for the feature's reducers.
+  // is known: every send then runs code specialized for the feature's reducers. It pays
+  // (`benchmarks core`): Store.Send 11.4 ns with, 205 ns without; NestedStore.Send 108 vs 1020.
   @inlinable
   public convenience init<R: Reducer>(
     initialState: State,
