@@ -54,7 +54,8 @@ final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
 
   // The send path below is inlined into the module that creates the store (its initializer
   // makes the store's send function there), so that it runs code specialized for the state,
-  // the actions and the reducer; the rarer paths stay out of line.
+  // the actions and the reducer; the rarer paths stay out of line. It pays (`benchmarks core`):
+  // Store.Send 11.2 ns with, 206 ns without; NestedStore.Send 108 vs 1033.
 
   /// Queues `action` and, unless already processing, processes the queue until it is empty.
   @inlinable
