@@ -82,7 +82,6 @@ final class OptionalCore<Base, BaseAction: Sendable, State, Action: Sendable>: S
 /// A core for a part of `base` that `extract` finds, starting from `initial`; a function, so
 /// that a store's inlinable `scope` can make one without seeing the class.
 @MainActor
-@usableFromInline
 func optionalCore<Base, BaseAction: Sendable, State, Action: Sendable>(
   base: any StoreCore<Base, BaseAction>, extract: @escaping (Base) -> State?, initial: State
 ) -> any StoreCore<State, Action> {
