@@ -119,15 +119,8 @@ import Testing
       process.standardError = FileHandle.nullDevice
       try process.run()
       let writer = input.fileHandleForWriting
-      Thread.detachNewThread {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-        let lines = Data(String(repeating: Self.snapshot + "\n", count: 200_000).utf8)
-        try? writer.write(contentsOf: lines)
-        try? writer.close()
-      }
+      writeInBackground(
+        Data(String(repeating: Self.snapshot + "\n", count: 200_000).utf8), to: writer)
       // Wait until standard output is full: the host now has output it cannot write.
       let reader = output.fileHandleForReading.fileDescriptor
       var waiting: Int32 = 0
