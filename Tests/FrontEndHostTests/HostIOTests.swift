@@ -280,4 +280,18 @@ import Testing
     #expect(result.standardOutput.contains("whole=0\nargument=0\n1\nmissing=3\n"))
     #expect(result.standardError.contains("was split at ':' into the path './x' and the argument"))
   }
+
+  // ABI 1.1 front ends: still loaded, handed their input, and ended as before.
+
+  @Test func aFrontEndBuiltForABI11StillPlaysAWholeGame() async throws {
+    let library = try await Fixtures.compile("legacy.c")
+    let result = try await bash(
+      """
+      printf '%s\\n' 'email blob@pointfree.co' 'password password' login 'x Blob' 'o Blub' play \
+        '2 2' ':quit' | timeout 20 "$T" --frontend '\(library)' --auth-delay 0
+      """)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("== Blub, place your O =="))
+    #expect(result.standardOutput.contains(" 2     | X |  "))
+  }
 }
