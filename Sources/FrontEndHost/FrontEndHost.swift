@@ -42,10 +42,13 @@ public final class FrontEndHost {
   nonisolated let catalog = Lock<(actions: ActionCatalog, table: ReflectionTable)>(
     (ActionCatalog.standard, ReflectionTable(ActionCatalog.standard)))
 
+  /// Log lines kept while a full-screen front end owns the terminal (see +Logging).
   var heldLogLines: [String] = []
   /// Outputs of detached front ends still writing what was left to them.
   var closingOutputs: [OutputSink] = []
+  /// Why the host is quitting, once it is (see +Quitting).
   var quitReason: QuitReason?
+  /// Whether the front ends were detached for the exit: a second signal finds nothing to do.
   var hasFinished = false
 
   /// The most an observer's output may hold unwritten before it counts as failed.

@@ -18,7 +18,9 @@ extension HostAPI {
     _ store: OpaquePointer?, _ routine: String,
     _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
   ) -> ttt_status {
-    withHandle(store, routine, unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status, body)
+    with(
+      store, as: StoreHandle.self, routine, unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status,
+      body)
   }
 
   /// A `[thread-safe]` routine on a store handle that returns a status; `body` runs on the
@@ -35,58 +37,25 @@ extension HostAPI {
     }
   }
 
-  /// Runs a `[store-thread]` routine on the store handle `store`: `unknown` for a pointer the
-  /// host never handed out; otherwise the checks of ``check(_:_:_:refused:_:)``.
-  static func withHandle<R>(
-    _ store: OpaquePointer?, _ routine: String, otherwise: R,
-    _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> R
+  /// Runs a `[store-thread]` routine on `pointer`, a `ttt_store *`, `ttt_host *` or
+  /// `ttt_output *` that must be a `T`: `otherwise` for a pointer the host never handed out
+  /// and for any refusal; otherwise the checks of ``check(_:_:_:refused:_:)``.
+  static func with<T: HandedOut, R>(
+    _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, otherwise: R,
+    _ body: @MainActor (T, FrontEndHost) throws(HostCallError) -> R
   ) -> R {
-    withHandle(
-      store, routine, unknown: otherwise,
-      refused: { _ in otherwise }, body)
+    with(pointer, as: type, routine, unknown: otherwise, refused: { _ in otherwise }, body)
   }
 
-  /// ``withHandle(_:_:otherwise:_:)``, with what a refusal returns worked out
-  /// from the error.
-  static func withHandle<R>(
-    _ store: OpaquePointer?, _ routine: String, unknown: R,
-    refused: (HostCallError) -> R,
-    _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> R
+  /// ``with(_:as:_:otherwise:_:)``, with what a refusal returns worked out from the error.
+  static func with<T: HandedOut, R>(
+    _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, unknown: R,
+    refused: (HostCallError) -> R, _ body: @MainActor (T, FrontEndHost) throws(HostCallError) -> R
   ) -> R {
-    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else { return unknown }
-    return check(
-      handle.session, routine, .storeThread, refused: refused
-    ) { host throws(HostCallError) in
-      try onMainActor { () throws(HostCallError) in try body(handle, host) }
-    }
-  }
-
-  /// Runs a `[store-thread]` routine on the front end `host` (a `ttt_host *`): `unknown` for a
-  /// pointer the host never handed out; otherwise the checks of
-  /// ``check(_:_:_:refused:_:)``.
-  static func withSession<R>(
-    _ host: OpaquePointer?, _ routine: String, otherwise: R,
-    _ body: @MainActor (FrontEndSession, FrontEndHost) throws(HostCallError) -> R
-  ) -> R {
-    withSession(
-      host, routine, unknown: otherwise,
-      refused: { _ in otherwise }, body)
-  }
-
-  /// ``withSession(_:_:otherwise:_:)``, with what a refusal returns worked out
-  /// from the error.
-  static func withSession<R>(
-    _ host: OpaquePointer?, _ routine: String, unknown: R,
-    refused: (HostCallError) -> R,
-    _ body: @MainActor (FrontEndSession, FrontEndHost) throws(HostCallError) -> R
-  ) -> R {
-    guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self) else {
-      return unknown
-    }
-    return check(
-      session, routine, .storeThread, refused: refused
-    ) { host throws(HostCallError) in
-      try onMainActor { () throws(HostCallError) in try body(session, host) }
+    guard let object = HandleRegistry.lookup(pointer, as: type) else { return unknown }
+    return check(object.session, routine, .storeThread, refused: refused) {
+      host throws(HostCallError) in
+      try onMainActor { () throws(HostCallError) in try body(object, host) }
     }
   }
 
@@ -152,4 +121,17 @@ extension HostAPI {
       return fail(session, error)
     }
   }
+}
+
+/// What the host hands a front end as an opaque pointer, and the front end it belongs to.
+protocol HandedOut: AnyObject, Sendable {
+  /// The front end the pointer was handed to.
+  var session: FrontEndSession { get }
+}
+
+extension StoreHandle: HandedOut {}
+extension SessionOutput: HandedOut {}
+extension FrontEndSession: HandedOut {
+  /// A front end's `ttt_host *` belongs to itself.
+  var session: FrontEndSession { self }
 }

@@ -5,10 +5,10 @@ import TicTacToeFrontEndABI
 
 /// The table of host routines (`ttt_host_api`) handed to every front end.
 ///
-/// Every routine goes through one wrapper, for a store handle or for a front end (`withHandle`,
-/// `withSession`, `withStatus`): it looks the pointer up in ``HandleRegistry``,
-/// check the thread rule the header gives the routine and that the front end is still
-/// attached, and turn a thrown ``HostCallError`` into the routine's status and `last_error`.
+/// Every routine goes through one wrapper (`with(_:as:_:otherwise:_:)` and its forms in
+/// `HostAPI+Checks.swift`): it looks the pointer up in ``HandleRegistry``, checks the thread
+/// rule the header gives the routine and that the front end is still attached, and turns a
+/// thrown ``HostCallError`` into the routine's status and `last_error`.
 /// The routines themselves only say what they do.
 enum HostAPI {
   /// The table; static storage, valid for the life of the process.
@@ -95,7 +95,7 @@ enum HostAPI {
   }
 
   private static func isActive(_ store: OpaquePointer?) -> Bool {
-    withHandle(store, "is_active", otherwise: false) { handle, host in
+    with(store, as: StoreHandle.self, "is_active", otherwise: false) { handle, host in
       handle.feature.inactivity(in: host.store.state) == nil
     }
   }
@@ -175,7 +175,7 @@ enum HostAPI {
   ) -> UnsafeMutableRawPointer? {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let casePath = casePath
-    return withHandle(store, "make_sender", otherwise: nil) {
+    return with(store, as: StoreHandle.self, "make_sender", otherwise: nil) {
       handle, host throws(HostCallError) in
       guard let casePath else { throw .invalid("the case path is NULL") }
       let path = String(cString: casePath)
@@ -322,7 +322,7 @@ enum HostAPI {
   ) -> UInt64 {
     // Kept by the subscription and handed back on the store thread only.
     nonisolated(unsafe) let context = context
-    return withHandle(store, "subscribe", otherwise: 0) {
+    return with(store, as: StoreHandle.self, "subscribe", otherwise: 0) {
       handle, host throws(HostCallError) in
       guard let callback else { throw .invalid("the change callback is NULL") }
       return host.bridge.subscribe(handle, callback: callback, context: context)
@@ -334,7 +334,7 @@ enum HostAPI {
   ) -> UInt64 {
     // Kept by the observer and handed back on the store thread only.
     nonisolated(unsafe) let context = context
-    return withSession(host, "observe_actions", otherwise: 0) {
+    return with(host, as: FrontEndSession.self, "observe_actions", otherwise: 0) {
       session, host throws(HostCallError) in
       guard let callback else { throw .invalid("the action callback is NULL") }
       return host.bridge.observeActions(session, callback: callback, context: context)
@@ -342,7 +342,7 @@ enum HostAPI {
   }
 
   private static func unsubscribe(_ host: OpaquePointer?, _ id: UInt64) {
-    withSession(host, "unsubscribe", otherwise: ()) { session, host in
+    with(host, as: FrontEndSession.self, "unsubscribe", otherwise: ()) { session, host in
       host.bridge.unsubscribe(id, of: session)
     }
   }
@@ -373,7 +373,10 @@ enum HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let argument = argument
-    return withSession(host, "request", unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status) {
+    return with(
+      host, as: FrontEndSession.self, "request", unknown: TTT_ERR_INVALID_ARGUMENT,
+      refused: \.status
+    ) {
       session, host throws(HostCallError) in
       try host.enqueueRequest(
         kind, argument: argument.map { String(cString: $0) } ?? "", from: session)
@@ -388,7 +391,7 @@ enum HostAPI {
   ) -> OpaquePointer? {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let path = path
-    return withSession(host, "open_output", otherwise: nil) {
+    return with(host, as: FrontEndSession.self, "open_output", otherwise: nil) {
       session, host throws(HostCallError) in
       let text = try path.map { pointer throws(HostCallError) in
         try ActionImport.string(pointer)
@@ -402,14 +405,12 @@ enum HostAPI {
   private static func write(
     _ output: OpaquePointer?, _ bytes: UnsafeRawPointer?, _ length: Int
   ) -> ttt_status {
-    guard let output = HandleRegistry.lookup(output, as: SessionOutput.self) else {
-      return TTT_ERR_INVALID_ARGUMENT
-    }
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let bytes = bytes
-    return withSession(
-      output.session.pointer, "write", unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status
-    ) { _, _ throws(HostCallError) in
+    return with(
+      output, as: SessionOutput.self, "write", unknown: TTT_ERR_INVALID_ARGUMENT,
+      refused: \.status
+    ) { output, _ throws(HostCallError) in
       guard length == 0 || bytes != nil else { throw .invalid("the bytes are NULL") }
       let sink = output.sink
       guard length == 0 || sink.write(UnsafeRawBufferPointer(start: bytes, count: length)) else {

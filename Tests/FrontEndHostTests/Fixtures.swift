@@ -100,17 +100,9 @@ enum Fixtures {
       process.standardError = stderr
       try process.run()
       let writer = stdin.fileHandleForWriting
-      Thread.detachNewThread {
-        // A child that exits without reading all its input fails its test by its status and
-        // outputs. SIGPIPE, blocked on this thread only, cannot kill the test process: the
-        // write fails with EPIPE instead, and the pending signal ends with the thread.
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-        try? writer.write(contentsOf: input)
-        try? writer.close()
-      }
+      // A child that exits without reading all its input fails its test by its status and
+      // outputs.
+      writeInBackground(input, to: writer)
       let errorOutput = Mutex(Data())
       let errorDone = DispatchSemaphore(value: 0)
       let errorReader = stderr.fileHandleForReading

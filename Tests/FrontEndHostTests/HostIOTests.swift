@@ -119,15 +119,8 @@ import Testing
       process.standardError = FileHandle.nullDevice
       try process.run()
       let writer = input.fileHandleForWriting
-      Thread.detachNewThread {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-        let lines = Data(String(repeating: Self.snapshot + "\n", count: 200_000).utf8)
-        try? writer.write(contentsOf: lines)
-        try? writer.close()
-      }
+      writeInBackground(
+        Data(String(repeating: Self.snapshot + "\n", count: 200_000).utf8), to: writer)
       // Wait until standard output is full: the host now has output it cannot write.
       let reader = output.fileHandleForReading.fileDescriptor
       var waiting: Int32 = 0
@@ -286,5 +279,19 @@ import Testing
     #expect(result.standardOutput.contains("== Login =="))
     #expect(result.standardOutput.contains("whole=0\nargument=0\n1\nmissing=3\n"))
     #expect(result.standardError.contains("was split at ':' into the path './x' and the argument"))
+  }
+
+  // ABI 1.1 front ends: still loaded, handed their input, and ended as before.
+
+  @Test func aFrontEndBuiltForABI11StillPlaysAWholeGame() async throws {
+    let library = try await Fixtures.compile("legacy.c")
+    let result = try await bash(
+      """
+      printf '%s\\n' 'email blob@pointfree.co' 'password password' login 'x Blob' 'o Blub' play \
+        '2 2' ':quit' | timeout 20 "$T" --frontend '\(library)' --auth-delay 0
+      """)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("== Blub, place your O =="))
+    #expect(result.standardOutput.contains(" 2     | X |  "))
   }
 }

@@ -10,3 +10,18 @@ public func onOwnThread<T: Sendable>(
     Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
   }
 }
+
+/// Writes `data` to `handle` and closes it, on a thread of its own, so a child process that
+/// reads slowly (or never) blocks only that thread. SIGPIPE, blocked on that thread only,
+/// cannot kill the test process: a child that exits without reading everything makes the
+/// write fail with EPIPE instead, and the pending signal ends with the thread.
+public func writeInBackground(_ data: Data, to handle: FileHandle) {
+  Thread.detachNewThread {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+    try? handle.write(contentsOf: data)
+    try? handle.close()
+  }
+}
