@@ -9,7 +9,8 @@ enum ScreenText {
     case .login(let login):
       lines.append("== Login ==")
       lines.append("Email:    \(login.email)")
-      lines.append("Password: \(String(repeating: "*", count: login.passwordLength))")
+      // A fixed mask: the number of stars would tell the password's length.
+      lines.append("Password: \(login.passwordLength > 0 ? "********" : "")")
       if login.isActivityIndicatorVisible { lines.append("Logging in...") }
       if let alert = login.alertTitle { lines.append("Alert: \(alert) (type ok)") }
     case .twoFactor(let twoFactor, _):

@@ -63,6 +63,19 @@ enum Fixtures {
     return output.path
   }
 
+  /// Runs `script` with `bash` in `directory`, with `$T` set to the built `tictactoe` (and no
+  /// trace unless the script asks for it); returns its status and outputs.
+  static func bash(_ script: String, in directory: URL) async throws -> (
+    status: Int32, standardOutput: String, standardError: String
+  ) {
+    var environment = ProcessInfo.processInfo.environment
+    environment["T"] = hostExecutable
+    environment["TICTACTOE_TRACE"] = nil
+    return try await run(
+      "/bin/bash", ["-c", "set -u; cd '\(directory.path)' && " + script],
+      environment: environment)
+  }
+
   /// Runs a program to completion and returns its status and outputs, decoded as UTF-8; waits
   /// without holding a thread of the cooperative pool, like ``runReturningData``.
   static func run(

@@ -23,12 +23,7 @@ import Testing
   private func bash(_ script: String) async throws -> (
     status: Int32, standardOutput: String, standardError: String
   ) {
-    var environment = ProcessInfo.processInfo.environment
-    environment["T"] = Fixtures.hostExecutable
-    environment["TICTACTOE_TRACE"] = nil
-    return try await Fixtures.run(
-      "/bin/bash", ["-c", "set -u; cd '\(directory.path)' && " + script],
-      environment: environment)
+    try await Fixtures.bash(script, in: directory)
   }
 
   private static let snapshot = #"{"command":"snapshot"}"#
