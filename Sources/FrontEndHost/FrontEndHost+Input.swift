@@ -12,8 +12,7 @@ extension FrontEndHost {
       case .bytes(let bytes): input.receive(bytes)
       case .end: input.receiveEnd()
       case .failure(let message):
-        input.onEnd = { [unowned self] in quit(.inputFailed(message)) }
-        input.receiveEnd()
+        input.receiveEnd(failure: message)
       }
     }
     input.read(from: source)

@@ -78,7 +78,9 @@ public final class FrontEndHost {
     input.isOutputBacklogged = { [unowned self] in
       self.terminalOutput.backlog > Self.terminalBacklogLimit
     }
-    input.onEnd = { [unowned self] in quit(.endOfInput) }
+    input.onEnd = { [unowned self] failure in
+      quit(failure.map { .inputFailed($0) } ?? .endOfInput)
+    }
     input.onDrop = { [unowned self] in diagnostics("tictactoe: \($0)") }
   }
 

@@ -31,8 +31,8 @@ final class InputGate {
   private enum Source: Equatable {
     /// More may come.
     case open
-    /// It ended; the owner has not been told yet.
-    case ended
+    /// It ended (a read failed, if `failure` says why); the owner has not been told yet.
+    case ended(failure: String?)
     /// The owner has been told, and the host was asked to quit.
     case finished
   }
@@ -58,10 +58,15 @@ final class InputGate {
   var consume: (UnsafeRawBufferPointer, UInt32) -> Int = { bytes, _ in bytes.count }
   /// Whether the terminal's output is backed up, so that reading should wait.
   var isOutputBacklogged: () -> Bool = { false }
-  /// Called once the input ended and the owner was told.
-  var onEnd: () -> Void = {}
+  /// Called once the input ended and the owner was told, with why a read failed, if one did.
+  var onEnd: (_ failure: String?) -> Void = { _ in }
   /// Called with a line for the diagnostics when bytes are dropped.
   var onDrop: (String) -> Void = { _ in }
+
+  /// Whether the input ended and the owner has not been told yet.
+  private var isEnding: Bool {
+    if case .ended = source { true } else { false }
+  }
 
   /// Bytes waiting for the owner.
   var unconsumed: Int { pending.count - start }
@@ -105,9 +110,9 @@ final class InputGate {
     handOver()
   }
 
-  /// The input ended.
-  func receiveEnd() {
-    if source == .open { source = .ended }
+  /// The input ended, or a read failed (`failure` says how).
+  func receiveEnd(failure: String? = nil) {
+    if source == .open { source = .ended(failure: failure) }
     handOver()
   }
 
@@ -117,8 +122,8 @@ final class InputGate {
     guard !isHanding else { return }
     isHanding = true
     defer { isHanding = false }
-    while phase == .flowing, unconsumed > 0 || source == .ended {
-      let ending = source == .ended
+    while phase == .flowing, unconsumed > 0 || isEnding {
+      let ending = isEnding
       let flags = (ending ? UInt32(TTT_INPUT_END) : 0) | extra
       let count = unconsumed
       let consumed = pending.withUnsafeBytes { bytes in
@@ -127,12 +132,12 @@ final class InputGate {
       start += min(max(consumed, 0), count)
       // A request made from the callback (settle, switch, quit) stops the hand-over here.
       guard phase == .flowing else { break }
-      if ending {
+      if case .ended(let failure) = source {
         if unconsumed > 0 { onDrop("\(unconsumed) bytes at the end of the input were not used") }
         pending = []
         start = 0
         source = .finished
-        onEnd()
+        onEnd(failure)
         return
       }
       if consumed <= 0 || unconsumed == 0 { break }

@@ -45,9 +45,6 @@ public final class InputSource {
     wasClosed = stream.wasClosed
   }
 
-  /// Whether a read was asked for and has not reported yet.
-  public var isReading: Bool { interest != nil }
-
   /// Reads once the input is readable, then calls ``onRead``; does nothing if a read is
   /// already pending or the input is over.
   public func requestRead() {

@@ -87,7 +87,7 @@ enum CheckFrontEnd {
           }
         })
       Task { @MainActor in
-        exit(await suite.run() ? 0 : 1)
+        exit(await suite.run() ? ExitStatus.success : ExitStatus.checkFailed)
       }
     }
     while true { RunLoop.main.run() }

@@ -19,12 +19,11 @@ import HostIO
 /// - SIGTSTP: let the terminal owner restore the terminal, then stop; SIGCONT: let it take the
 ///   terminal back and redraw.
 /// - SIGWINCH: tell the terminal owner the new size.
-/// - SIGPIPE is ignored: a failed write is handled where it happens (see the README's "When
-///   output fails").
+/// - SIGPIPE is ignored from the first line of `main.swift` on: a failed write is handled where
+///   it happens (see the README's "When output fails").
 @MainActor
 enum SignalHandling {
   static func install(host: FrontEndHost) {
-    signal(SIGPIPE, SIG_IGN)
     let loop = EventLoop.shared
     for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       loop.catchSignal(signalNumber) { number in host.quit(.signal(number)) }
