@@ -50,11 +50,19 @@ let package = Package(
       ]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
+    // `tictactoe check-frontend`: the conformance suite, the host's validator, kept apart from
+    // the host's runtime (it drives a FrontEndHost from outside, like any embedder).
+    .target(
+      name: "FrontEndConformance",
+      dependencies: [
+        "AppCore", "FrontEndHost", "GameCore", "LoginCore", "NewGameCore",
+        "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
+      ]),
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontEndHost", "HostIO", "TerminalCrashGuard",
-        "TicTacToeFrontEndABI", "UnidirectionalFlow",
+        "AppCore", "AuthenticationClientLive", "FrontEndConformance", "FrontEndHost", "HostIO",
+        "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
     .target(
@@ -128,8 +136,8 @@ let package = Package(
     .testTarget(
       name: "FrontEndHostTests",
       dependencies: [
-        "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontEndHost",
-        "GameCore", "TestSupport", "TicTacToeFrontEndABI", "UnidirectionalFlow",
+        "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontEndConformance",
+        "FrontEndHost", "GameCore", "TestSupport", "TicTacToeFrontEndABI", "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
   ],

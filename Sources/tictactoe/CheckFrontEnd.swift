@@ -2,6 +2,7 @@ import AppCore
 import AuthenticationClient
 import AuthenticationClientLive
 import Foundation
+import FrontEndConformance
 import FrontEndHost
 import UnidirectionalFlow
 

@@ -1,4 +1,5 @@
 import Foundation
+import FrontEndConformance
 import FrontEndHost
 import Testing
 import TicTacToeFrontEndABI
@@ -142,7 +143,7 @@ import TicTacToeFrontEndABI
     let report = try await check(
       try await Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]))
     expectFailure(
-      report, .attach, "attach callback failed with status 5",
+      report, .attach, "attach callback failed with TTT_ERR_UNSUPPORTED (5)",
       "[broken] error: the fixture refuses to attach")
     for title in Self.titles.drop(while: { $0 != "attach renders" }).dropFirst() {
       #expect(report.line(title) == "skip \(title): attach failed")

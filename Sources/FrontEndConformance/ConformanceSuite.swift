@@ -1,3 +1,4 @@
+import FrontEndHost
 import Foundation
 import TicTacToeFrontEndABI
 
