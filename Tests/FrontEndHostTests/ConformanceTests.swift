@@ -79,6 +79,13 @@ import TicTacToeFrontEndABI
     expectPasses(try await check(try await Fixtures.compile("misbehaving.c")))
   }
 
+  /// Issue 12, defect 1: `TTT_OK` with `*out_instance` left NULL is legal, and the host (and
+  /// the check) cope with it.
+  @Test func aFrontEndWithANullInstancePasses() async throws {
+    expectPasses(
+      try await check(try await Fixtures.compile("misbehaving.c", defines: ["NULL_INSTANCE"])))
+  }
+
   @Test func stockNameIsFoundOnTheSearchPath() async throws {
     expectPasses(try await check("text"))
   }
@@ -176,6 +183,16 @@ import TicTacToeFrontEndABI
     expectFailure(
       report, .subscriptionsEnded,
       "1 subscription was still registered after detach returned; call unsubscribe in detach")
+  }
+
+  @Test func observerWritingToStandardOutput() async throws {
+    let report = try await check(
+      try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_WRITES_STDOUT"]))
+    expectFailure(
+      report, .standardOutputUntouched, "it wrote", "bytes to standard output",
+      "TTT_FRONTEND_WRITES_TERMINAL")
+    // Its lines went nowhere near the report.
+    #expect(report.lines.allSatisfy { !$0.hasPrefix("login") && !$0.hasPrefix("new game") })
   }
 
   @Test func outputAfterDetach() async throws {
