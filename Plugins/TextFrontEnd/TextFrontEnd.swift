@@ -105,7 +105,9 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       hasLeft = host.request(TTT_REQUEST_QUIT) == nil
       return
     default:
-      say("unknown command \(command): try :frontend NAME, :attach SPEC, :detach NAME, :quit")
+      say(
+        "unknown command \(host.redact(command)): try :frontend NAME, :attach SPEC, "
+          + ":detach NAME, :quit")
       return
     }
     guard !argument.isEmpty else {

@@ -20,8 +20,10 @@ extension FrontEndHost {
       do {
         _ = try load(FrontEndSpec(target))
       } catch {
-        throw .unknown(error.description)
+        throw .unknown(redacted(error.description))
       }
+    case .detach(let name):
+      if let reason = whyCannotDetach(name) { throw .unknown(redacted(reason)) }
     default: break
     }
     switch request {
@@ -56,13 +58,17 @@ extension FrontEndHost {
     do {
       _ = try load(spec)
     } catch {
-      log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.description)
+      log(
+        from: session, level: TTT_LOG_ERROR.rawValue,
+        message: redacted("cannot switch: \(error.description)"))
       return
     }
     let wasOwner = session.ownsTerminal
     detach(session)
     if case .failure(let error) = attach(spec, ownsTerminal: wasOwner) {
-      diagnostics("tictactoe: \(error)")
+      log(
+        from: session, level: TTT_LOG_ERROR.rawValue,
+        message: redacted("cannot switch: \(error.description)"))
       // Fall back to the front end that asked, so the user is never left without a screen.
       if case .failure(let error) = attach(session.spec, ownsTerminal: wasOwner) {
         diagnostics("tictactoe: \(error)")
@@ -73,19 +79,34 @@ extension FrontEndHost {
 
   func attachObserver(_ target: String, requestedBy session: FrontEndSession) {
     if case .failure(let error) = attach(FrontEndSpec(target), ownsTerminal: false) {
-      log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.description)
+      log(
+        from: session, level: TTT_LOG_ERROR.rawValue,
+        message: redacted("cannot attach: \(error.description)"))
     }
   }
 
   func detachByName(_ name: String, requestedBy session: FrontEndSession) {
     guard let target = registry.observer(named: name) else {
-      let reason =
-        sessions.contains { $0.name == name }
-        ? "'\(name)' owns the terminal; switch to another front end instead"
-        : "no attached observer is named '\(name)'"
-      log(from: session, level: TTT_LOG_ERROR.rawValue, message: "cannot detach: \(reason)")
+      let reason = whyCannotDetach(name) ?? "no attached observer is named '\(name)'"
+      log(
+        from: session, level: TTT_LOG_ERROR.rawValue,
+        message: redacted("cannot detach: \(reason)"))
       return
     }
     detach(target)
+  }
+
+  /// Why a request to detach the front end `name` cannot be carried out, or `nil`: an attached
+  /// observer has that name, or an attach request already queued will attach one.
+  private func whyCannotDetach(_ name: String) -> String? {
+    if registry.observer(named: name) != nil { return nil }
+    if sessions.contains(where: { $0.name == name }) {
+      return "'\(name)' owns the terminal; switch to another front end instead"
+    }
+    let queued = requests.pending.contains { request in
+      guard case .attach(let target) = request else { return false }
+      return (try? load(FrontEndSpec(target)))?.name == name
+    }
+    return queued ? nil : "no attached observer is named '\(name)'"
   }
 }

@@ -165,7 +165,7 @@ public final class FrontEndHost {
     if !ownsTerminal, loaded.writesTerminal, spec.argument == nil {
       return refuse(
         "'\(loaded.name)' draws on the terminal, which another front end owns; give it an "
-          + "output file as '\(loaded.name):PATH'")
+          + "output file as '\(spec.target):PATH'")
     }
     let session = FrontEndSession(frontEnd: loaded, spec: spec, ownsTerminal: ownsTerminal)
     session.host = self
@@ -184,8 +184,8 @@ public final class FrontEndHost {
       if terminalOwner?.frontEnd.isFullScreen != true { flushHeldLogLines() }
       let message = session.lastErrorMessage
       return refuse(
-        "its attach callback failed with status \(status.rawValue)"
-          + (message.isEmpty ? "" : ": \(message)"))
+        "its attach callback failed with \(String(cString: ttt_status_name(status.rawValue))) "
+          + "(\(status.rawValue))" + (message.isEmpty ? "" : ": \(message)"))
     }
     session.instance = instance
     return .success(session)

@@ -51,6 +51,9 @@ final class RequestQueue {
   /// Carries out one request.
   var perform: (Entry) -> Void = { _ in }
 
+  /// The requests waiting to be carried out, in order.
+  var pending: [HostRequest] { entries.map(\.request) }
+
   /// Queues `request` from `session`; it runs once the current callback has returned.
   func append(_ request: HostRequest, from session: FrontEndSession) {
     entries.append(Entry(request: request, session: session))

@@ -110,6 +110,16 @@ public struct HostConnection {
   /// The message of the last error the host returned to this front end.
   public var lastError: String { api.pointee.last_error!(host).map { String(cString: $0) } ?? "" }
 
+  /// `text` with every secret the app holds now (the password, the two-factor token) replaced
+  /// by `***`: call it on whatever a message quotes back from the user's input (an unknown
+  /// command, a name), because the user may have typed the password there.
+  public func redact(_ text: String) -> String {
+    let length = text.withCString { api.pointee.redact!(host, $0, nil, 0) }
+    var buffer = [CChar](repeating: 0, count: length + 1)
+    _ = text.withCString { api.pointee.redact!(host, $0, &buffer, buffer.count) }
+    return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// Writes a line to the host's log.
   public func log(_ level: ttt_log_level, _ message: String) {
     message.withCString { api.pointee.log!(host, level.rawValue, $0) }

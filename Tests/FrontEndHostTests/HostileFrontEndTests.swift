@@ -182,7 +182,7 @@ import TicTacToeFrontEndABI
     #expect(error.file == hostile.path)
     #expect(
       error.reason
-        == "its attach callback failed with status 5: login.view.binding.email needs a text, "
+        == "its attach callback failed with TTT_ERR_UNSUPPORTED (5): login.view.binding.email needs a text, "
         + "but text is NULL")
     // Its settle, attach and switch requests were dropped: a later settle is answered, and
     // nothing was attached.
@@ -204,7 +204,7 @@ import TicTacToeFrontEndABI
       Issue.record("attach returned 12345 and the front end was attached")
       return
     }
-    #expect(error.reason.hasPrefix("its attach callback failed with status 12345"))
+    #expect(error.reason.hasPrefix("its attach callback failed with unknown status (12345)"))
     #expect(host.sessions.isEmpty)
   }
 

@@ -107,7 +107,7 @@ import TicTacToeFrontEndABI
   @Test func attachFails() async throws {
     try await expectFailure(
       try await Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]),
-      reason: "attach callback failed with status 5")
+      reason: "attach callback failed with TTT_ERR_UNSUPPORTED (5)")
   }
 
   @Test func anOlderMinorVersionStillLoads() async throws {
