@@ -1,5 +1,5 @@
-import FrontEndHost
 import Foundation
+import FrontEndHost
 import TicTacToeFrontEndABI
 
 /// The checks of `tictactoe check-frontend`, run in the process that loads the front end.

@@ -4,4 +4,17 @@ extension FrontEndHost {
   nonisolated func redacted(_ text: String) -> String {
     bridge.redactor.redact(text)
   }
+
+  /// `message`, which explains why the request argument `argument` failed, fit to show: with
+  /// the secrets redacted, or, when `argument` itself holds a secret, a message that repeats
+  /// nothing of it. (The spec parser cuts an argument at its `:` and the loader makes a path
+  /// absolute and canonical, so a message may quote a piece of the secret that redacting the
+  /// whole secret would miss.)
+  func describing(_ argument: String, _ message: String) -> String {
+    guard redacted(argument) == argument else {
+      return "what was given as the front end ('***') holds a secret, so it is not repeated; "
+        + "no front end of that name or path can be used"
+    }
+    return redacted(message)
+  }
 }

@@ -20,10 +20,10 @@ extension FrontEndHost {
       do {
         _ = try load(FrontEndSpec(target))
       } catch {
-        throw .unknown(redacted(error.description))
+        throw .unknown(describing(target, error.description))
       }
     case .detach(let name):
-      if let reason = whyCannotDetach(name) { throw .unknown(redacted(reason)) }
+      if let reason = whyCannotDetach(name) { throw .unknown(describing(name, reason)) }
     default: break
     }
     switch request {
@@ -60,7 +60,7 @@ extension FrontEndHost {
     } catch {
       log(
         from: session, level: TTT_LOG_ERROR.rawValue,
-        message: redacted("cannot switch: \(error.description)"))
+        message: "cannot switch: " + describing(target, error.description))
       return
     }
     let wasOwner = session.ownsTerminal
@@ -68,7 +68,7 @@ extension FrontEndHost {
     if case .failure(let error) = attach(spec, ownsTerminal: wasOwner) {
       log(
         from: session, level: TTT_LOG_ERROR.rawValue,
-        message: redacted("cannot switch: \(error.description)"))
+        message: "cannot switch: " + describing(target, error.description))
       // Fall back to the front end that asked, so the user is never left without a screen.
       if case .failure(let error) = attach(session.spec, ownsTerminal: wasOwner) {
         diagnostics("tictactoe: \(error)")
@@ -81,7 +81,7 @@ extension FrontEndHost {
     if case .failure(let error) = attach(FrontEndSpec(target), ownsTerminal: false) {
       log(
         from: session, level: TTT_LOG_ERROR.rawValue,
-        message: redacted("cannot attach: \(error.description)"))
+        message: "cannot attach: " + describing(target, error.description))
     }
   }
 
@@ -90,7 +90,7 @@ extension FrontEndHost {
       let reason = whyCannotDetach(name) ?? "no attached observer is named '\(name)'"
       log(
         from: session, level: TTT_LOG_ERROR.rawValue,
-        message: redacted("cannot detach: \(reason)"))
+        message: "cannot detach: " + describing(name, reason))
       return
     }
     detach(target)
