@@ -15,7 +15,10 @@ extension FrontEndHost {
         descriptor = try OutputFile.open(
           path, append: append, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
       } catch {
-        throw .invalid(redacted(error.description))
+        throw .invalid(
+          describing(
+            path, error.description,
+            otherwise: "cannot open the output: its path holds a secret, so it is not repeated"))
       }
       let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true)
       sink.backlogLimit = Self.observerBacklogLimit

@@ -11,10 +11,15 @@ extension FrontEndHost {
   /// absolute and canonical, so a message may quote a piece of the secret that redacting the
   /// whole secret would miss.)
   func describing(_ argument: String, _ message: String) -> String {
-    guard redacted(argument) == argument else {
-      return "what was given as the front end ('***') holds a secret, so it is not repeated; "
-        + "no front end of that name or path can be used"
-    }
-    return redacted(message)
+    describing(
+      argument, message,
+      otherwise: "what was given as the front end ('***') holds a secret, so it is not "
+        + "repeated; no front end of that name or path can be used")
+  }
+
+  /// `message` about `input` with the secrets redacted, or `otherwise` when `input` holds a
+  /// secret (see ``describing(_:_:)``).
+  nonisolated func describing(_ input: String, _ message: String, otherwise: String) -> String {
+    redacted(input) == input ? redacted(message) : otherwise
   }
 }

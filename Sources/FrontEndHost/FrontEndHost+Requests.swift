@@ -33,10 +33,14 @@ extension FrontEndHost {
     case .quit: input.close()
     default: break
     }
-    requests.append(request, from: session)
+    requests.append(request, from: session, secrets: bridge.redactor.current)
   }
 
   func perform(_ entry: RequestQueue.Entry) {
+    bridge.redactor.holding(entry.secrets) { carryOut(entry) }
+  }
+
+  private func carryOut(_ entry: RequestQueue.Entry) {
     switch entry.request {
     case .switchTerminal(let target):
       switchTerminal(from: entry.session, to: target)

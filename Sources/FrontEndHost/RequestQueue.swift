@@ -44,6 +44,8 @@ final class RequestQueue {
   struct Entry {
     let request: HostRequest
     let session: FrontEndSession
+    /// The app's secrets when it was made, redacted too while it is carried out.
+    var secrets: [String] = []
   }
 
   private var entries: [Entry] = []
@@ -55,8 +57,8 @@ final class RequestQueue {
   var pending: [HostRequest] { entries.map(\.request) }
 
   /// Queues `request` from `session`; it runs once the current callback has returned.
-  func append(_ request: HostRequest, from session: FrontEndSession) {
-    entries.append(Entry(request: request, session: session))
+  func append(_ request: HostRequest, from session: FrontEndSession, secrets: [String] = []) {
+    entries.append(Entry(request: request, session: session, secrets: secrets))
     guard !isDrainScheduled else { return }
     isDrainScheduled = true
     Task { @MainActor in
