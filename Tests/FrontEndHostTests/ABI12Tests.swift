@@ -117,6 +117,17 @@ import TicTacToeFrontEndABI
     #expect(await yield { host.sessions.map(\.name) == ["probe"] })
   }
 
+  @Test func whatFailsWhenARequestIsCarriedOutIsOneLogLine() async throws {
+    var lines: [String] = []
+    host.diagnostics = { lines.append($0) }
+    let fixture = try await Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"])
+    // It loads, so the request is accepted; its attach callback fails later.
+    #expect(probe.request(TTT_REQUEST_ATTACH, fixture) == TTT_OK)
+    #expect(
+      await yield { lines.contains { $0.hasPrefix("tictactoe: [probe] error: cannot attach: ") } })
+    #expect(lines.contains { $0.contains("failed with TTT_ERR_UNSUPPORTED (5)") })
+  }
+
   @Test func aRequestNamingTheSecretRepeatsNothingOfIt() {
     #expect(probe.send(TTT_ACTION_LOGIN_SET_PASSWORD, text: "pass/word:x") == TTT_OK)
     #expect(probe.request(TTT_REQUEST_SWITCH, "pass/word:x") == TTT_ERR_UNKNOWN)
