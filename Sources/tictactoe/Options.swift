@@ -34,8 +34,9 @@ struct Options {
     COMMANDS:
       check-frontend PATH     Check that the front end at PATH (or a stock NAME) conforms to
                               the ABI: a sane descriptor, a compatible ABI version, only the
-                              entry symbol exported, attach, every screen, detach restoring
-                              the terminal and ending its subscriptions, and nothing after
+                              entry symbol exported, attach, every screen, nothing written
+                              to standard output by an observer, detach restoring the
+                              terminal and ending its subscriptions, and nothing after
                               detach. Prints ok, FAIL or skip per check.
 
     OPTIONS:
