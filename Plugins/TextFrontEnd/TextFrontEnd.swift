@@ -84,7 +84,12 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     // The rest of the line as typed (a file name may hold two spaces in a row).
     let argument = line.drop { $0 == " " }.dropFirst(command.count).drop { $0 == " " }
     if command.hasPrefix(":") {
-      handleHostCommand(command, argument: String(argument), line: line)
+      // Trailing blanks are a typo, unless the argument holds a secret: then it goes as typed,
+      // so that the host recognizes the whole secret and repeats nothing of it.
+      let trimmed = String(argument.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+      let typed = String(argument)
+      handleHostCommand(
+        command, argument: host.redact(typed) == typed ? trimmed : typed, line: line)
       return
     }
     switch CommandParser.parse(command: command, argument: String(argument), screen: host.screen())
