@@ -529,7 +529,8 @@ typedef struct ttt_host_api {
 
   /* make_sender in a form ISO C defines: stores the sender in `*out` as a ttt_sender, which a
    * front end casts to the intent's function type (a cast between function pointer types,
-   * which C11 allows, and which GCC's -Wcast-function-type accepts from void (*)(void)):
+   * which C11 allows, and which GCC's -Wcast-function-type accepts from void (*)(void); only
+   * clang's opt-in -Wcast-function-type-strict warns about it):
    *
    *   typedef ttt_status (*cell_tapped_fn)(int32_t row, int32_t column);
    *   ttt_sender sender;
