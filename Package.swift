@@ -45,16 +45,23 @@ let package = Package(
     .target(
       name: "FrontEndHost",
       dependencies: [
-        "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore",
+        "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore", "Persistence",
         "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
       ]),
+    // What outlives the process: the session file's format, and the action log's.
+    .target(
+      name: "Persistence",
+      dependencies: [
+        "AppCore", "GameCore", "JSONLines", "LoginCore", "NewGameCore", "UnidirectionalFlow",
+      ]),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AppCore"]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontEndHost", "HostIO", "TerminalCrashGuard",
-        "TicTacToeFrontEndABI", "UnidirectionalFlow",
+        "AppCore", "AuthenticationClientLive", "FrontEndHost", "HostIO", "Persistence",
+        "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
     .target(

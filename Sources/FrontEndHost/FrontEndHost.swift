@@ -50,6 +50,8 @@ public final class FrontEndHost {
   var quitReason: QuitReason?
   /// Whether the front ends were detached for the exit: a second signal finds nothing to do.
   var hasFinished = false
+  /// What keeps the `--session` file current, if there is one (see +Session).
+  var sessionKeeper: SessionKeeper?
 
   /// The most an observer's output may hold unwritten before it counts as failed.
   static let observerBacklogLimit = 16 << 20

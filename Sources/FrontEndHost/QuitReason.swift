@@ -15,6 +15,10 @@ public enum ExitStatus {
   public static let inputFailed: Int32 = 5
   /// Effects were still running at the settle timeout when the host quit; they were abandoned.
   public static let effectsAbandoned: Int32 = 6
+  /// The `--session` file cannot be used: another `tictactoe` holds it, or it is a link, not a
+  /// regular file, or another user's. (A file that is merely unreadable as a session is moved
+  /// aside instead, and the game starts fresh.)
+  public static let sessionUnusable: Int32 = 7
   /// After signal `number` (SIGINT, SIGTERM, SIGHUP, SIGQUIT): 128 + `number`.
   public static func signal(_ number: Int32) -> Int32 { 128 + number }
 }

@@ -6,6 +6,8 @@ struct Options {
   var frontEndDirectories: [String] = []
   var authDelay: Duration = .seconds(1)
   var settleTimeout: Duration = .seconds(10)
+  /// `--session FILE`: where the game is restored from and kept.
+  var session: String?
   var listFrontEnds = false
   /// `--allow-unsafe-frontends`: load libraries that other users could have written.
   var allowUnsafeFrontEnds = false
@@ -56,6 +58,11 @@ struct Options {
       --settle-timeout SECONDS
                               How long to wait for effects on settle and before quitting
                               (default 10).
+      --session FILE          Restore the game from FILE if it exists, and keep FILE current:
+                              each change is on disk (fsync) before any front end shows it.
+                              No password or token is saved, and requests in flight are not
+                              resumed. A file that is not a session is kept as FILE.bad-N and
+                              the game starts fresh. One tictactoe per FILE (FILE.lock).
       --help                  Show this help and exit.
       --version               Show the version and exit.
 
@@ -72,6 +79,8 @@ struct Options {
       4      standard output failed (broken pipe, full disk, closed)
       5      reading standard input failed (I/O error, a directory, closed)
       6      effects still running at the settle timeout when quitting; abandoned
+      7      the --session file cannot be used (in use by another tictactoe, a link,
+             not a regular file, another user's)
       128+N  signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly
       If a front end crashes the host, or SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP or
       SIGSYS is sent to it, the terminal is restored before the process dies of that signal.
@@ -127,6 +136,10 @@ struct Options {
       case "--check-scratch": options.checkScratch = try value(for: flag)
       case "--auth-delay": options.authDelay = try seconds(for: flag)
       case "--settle-timeout": options.settleTimeout = try seconds(for: flag)
+      case "--session":
+        let path = try value(for: flag)
+        guard !path.isEmpty else { throw UsageError(message: "--session needs a FILE") }
+        options.session = path
       case "--help", "-h": options.showHelp = true
       case "--version": options.showVersion = true
       default: throw UsageError(message: "unknown argument '\(argument)'")

@@ -73,8 +73,11 @@ if options.listFrontEnds {
   exit(0)
 }
 
+// The session, if any, before anything is shown: it decides the first state.
+let session = options.session.map { SessionStart.open($0, report: standardError) }
+
 MainActor.assumeIsolated {
-  let store = Store(initialState: TicTacToe.State()) {
+  let store = Store(initialState: session?.state ?? TicTacToe.State()) {
     TicTacToe()
   } withDependencies: {
     $0.authenticationClient = .live(latency: options.authDelay)
@@ -84,6 +87,7 @@ MainActor.assumeIsolated {
     terminalOutput: OutputSink(streams.output))
   host.isTracing = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "1"
   host.loadPolicy = loadPolicy
+  if let session { host.keepSession(in: session.file) }
   var specs = options.frontEnds
   if specs.isEmpty {
     let environment = ProcessInfo.processInfo.environment
