@@ -136,7 +136,7 @@ let package = Package(
       name: "FrontEndHostTests",
       dependencies: [
         "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontEndHost",
-        "GameCore", "TestSupport", "TicTacToeFrontEndABI", "UnidirectionalFlow",
+        "GameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI", "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
   ],

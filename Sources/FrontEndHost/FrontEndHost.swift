@@ -50,8 +50,12 @@ public final class FrontEndHost {
   var quitReason: QuitReason?
   /// Whether the front ends were detached for the exit: a second signal finds nothing to do.
   var hasFinished = false
-  /// What keeps the `--session` file current, if there is one (see +Session).
+  /// What keeps the `--session` file current, if there is one (see +Persistence).
   var sessionKeeper: SessionKeeper?
+  /// What writes the `--record` log, if there is one (see +Persistence).
+  var recorder: ActionRecorder?
+  /// Whether the output barrier is running (it flushes the log, which passes the barrier).
+  var isMakingDurable = false
 
   /// The most an observer's output may hold unwritten before it counts as failed.
   static let observerBacklogLimit = 16 << 20

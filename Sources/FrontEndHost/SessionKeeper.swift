@@ -8,7 +8,7 @@ import UnidirectionalFlow
 ///
 /// Saving is a group commit. A change of state only marks the session dirty; the save runs
 /// once the store thread is done with its turn, and in any case before any output is written
-/// (it is the ``OutputFlusher``'s barrier). So a piped stream of 100 000 actions read in large
+/// (the host makes it part of the ``OutputFlusher``'s barrier). So a piped stream of 100 000 actions read in large
 /// chunks pays one save per chunk, not per action, and no state event reaches a reader before
 /// its state is on disk. A save that writes the same bytes as the last one is skipped.
 ///
@@ -33,7 +33,6 @@ final class SessionKeeper {
     self.store = store
     self.report = report
     subscription = store.subscribe { [unowned self] _ in markDirty() }
-    OutputFlusher.barrier = { [unowned self] in saveIfDirty() }
     markDirty()
   }
 
@@ -42,7 +41,6 @@ final class SessionKeeper {
     saveIfDirty()
     subscription?.cancel()
     subscription = nil
-    OutputFlusher.barrier = nil
   }
 
   private func markDirty() {
@@ -73,8 +71,9 @@ final class SessionKeeper {
     } catch {
       if !isFailing {
         isFailing = true
-        report("tictactoe: the session is not saved (\(error)); the game goes on, and the "
-          + "next change tries again")
+        report(
+          "tictactoe: the session is not saved (\(error)); the game goes on, and the "
+            + "next change tries again")
       }
     }
   }

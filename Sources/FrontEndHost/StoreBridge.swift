@@ -12,6 +12,8 @@ final class StoreBridge {
   var isTracing = false
   /// Where trace lines go.
   var trace: (String) -> Void = { _ in }
+  /// Whether front ends' intents are refused: a replay drives the store, not its front ends.
+  var isReadOnly = false
 
   private struct Subscription {
     let session: FrontEndSession
@@ -40,6 +42,10 @@ final class StoreBridge {
   func send(
     _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: FrontEndSession
   ) -> ttt_status {
+    if isReadOnly {
+      return HostAPI.fail(
+        session, .inactive("this is a replay: the log drives the game, not front ends"))
+    }
     do {
       try ActionImport.checkActive(entry, in: store.state)
     } catch {

@@ -43,7 +43,8 @@ public final class SessionFile {
     let lockPath = path + ".lock"
     let lock = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
     guard lock >= 0 else {
-      throw Failure(description: "cannot use \(path): cannot open its lock \(lockPath): \(reason())")
+      throw Failure(
+        description: "cannot use \(path): cannot open its lock \(lockPath): \(reason())")
     }
     guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
       let holder = String(decoding: readAll(lock) ?? [], as: UTF8.self)
@@ -149,7 +150,9 @@ public final class SessionFile {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     var offset: off_t = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, offset)
+      }
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else { return nil }
       if count == 0 { return bytes }

@@ -63,10 +63,21 @@ public enum SessionSnapshot {
     }
     guard fileVersion <= version else {
       throw DecodeError(
-        "", "it was written by a newer tictactoe (format version \(fileVersion); this one reads "
+        "",
+        "it was written by a newer tictactoe (format version \(fileVersion); this one reads "
           + "up to \(version))")
     }
     return try decodeState(Reader(object["state"], path: "state"))
+  }
+
+  /// The `state` member of a session file for `state` (the action log embeds it too).
+  public static func json(_ state: TicTacToe.State) -> JSONValue { encodeState(state) }
+
+  /// The state of a `state` member, naming `path` in errors.
+  public static func state(from value: JSONValue, path: String) throws(DecodeError)
+    -> TicTacToe.State
+  {
+    try decodeState(Reader(value, path: path))
   }
 
   /// What `state` becomes through a save and a restore.
@@ -130,7 +141,8 @@ public enum SessionSnapshot {
       if let game = try state.optional("game") { newGame.game = try decodeGame(game) }
       return .newGame(newGame)
     case let screen:
-      throw DecodeError(state.path + ".screen", "must be \"login\" or \"newGame\", not \"\(screen)\"")
+      throw DecodeError(
+        state.path + ".screen", "must be \"login\" or \"newGame\", not \"\(screen)\"")
     }
   }
 

@@ -1,4 +1,6 @@
+import AppCore
 import Foundation
+import Persistence
 import Synchronization
 import TestSupport
 import Testing
@@ -18,7 +20,8 @@ import Testing
     if Bool.random(using: &random) {
       lines += [
         action("login.view.binding.email", "blob@pointfree.co"),
-        action("login.view.binding.password", "hunter2-wrong"), action("login.view.loginButtonTapped"),
+        action("login.view.binding.password", "hunter2-wrong"),
+        action("login.view.loginButtonTapped"),
         settle, action("login.alert.dismiss"),
       ]
     }
@@ -80,8 +83,10 @@ import Testing
 
   /// Runs the host on `lines` (standard input left open), kills it with SIGKILL once it has
   /// written `killAfter` state events, and returns every state it wrote.
-  private func killed(_ lines: [String], session: URL, killAfter: Int) async throws -> [NSDictionary] {
-    let arguments = host(session)
+  private func killed(
+    _ lines: [String], session: URL, log: URL, killAfter: Int
+  ) async throws -> [NSDictionary] {
+    let arguments = host(session, ["--record", log.path])
     let output = try await onOwnThread {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: Fixtures.hostExecutable)
@@ -92,7 +97,8 @@ import Testing
       process.standardOutput = stdout
       process.standardError = FileHandle.nullDevice
       try process.run()
-      try stdin.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+      try stdin.fileHandleForWriting.write(
+        contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
       var output = Data()
       var seen = 0
       let reader = stdout.fileHandleForReading
@@ -100,7 +106,9 @@ import Testing
         let chunk = reader.availableData
         if chunk.isEmpty { break }
         output += chunk
-        seen = output.split(separator: UInt8(ascii: "\n")).count { $0.contains(#""type":"state""#.utf8) }
+        seen = output.split(separator: UInt8(ascii: "\n")).count {
+          $0.contains(#""type":"state""#.utf8)
+        }
       }
       kill(process.processIdentifier, SIGKILL)
       output += reader.readDataToEndOfFile()
@@ -114,7 +122,9 @@ import Testing
   /// The state a host restores from `session`, as its first `state` event.
   private func restart(_ session: URL) async throws -> (NSDictionary?, String) {
     let result = try await Fixtures.runReturningData(Fixtures.hostExecutable, host(session))
-    return (states(result.standardOutput).first, String(decoding: result.standardError, as: UTF8.self))
+    return (
+      states(result.standardOutput).first, String(decoding: result.standardError, as: UTF8.self)
+    )
   }
 
   @Test func afterKillNineTheGameRestartsFromTheLastStateShownOrALaterOne() async throws {
@@ -128,22 +138,39 @@ import Testing
         Fixtures.hostExecutable, host(directory.appendingPathComponent("reference-\(game)")),
         input: Data((lines.joined(separator: "\n") + "\n").utf8))
       let all = states(reference.standardOutput)
-      try #require(all.count > 5, "game \(game): \(String(decoding: reference.standardError, as: UTF8.self))")
+      try #require(
+        all.count > 5, "game \(game): \(String(decoding: reference.standardError, as: UTF8.self))")
       for _ in 0..<10 {
         kills += 1
         let session = directory.appendingPathComponent("session-\(kills)")
         let killAfter = Int.random(in: 1...all.count, using: &random)
-        let shown = try await killed(lines, session: session, killAfter: killAfter)
+        let log = directory.appendingPathComponent("log-\(kills)")
+        let shown = try await killed(lines, session: session, log: log, killAfter: killAfter)
         let (first, errors) = try await restart(session)
         let state = try #require(first, "kill \(kills): nothing restored; \(errors)")
         let lastShown = max(shown.count - 1, 0)
         let candidates = all[lastShown...].map(restored)
         #expect(
           candidates.contains(state),
-          "kill \(kills) after \(shown.count) states: restored \(state), last shown \(shown.last ?? [:])")
+          "kill \(kills) after \(shown.count) states: restored \(state), last shown \(shown.last ?? [:])"
+        )
         let bytes = try Data(contentsOf: session)
         let saved = String(decoding: bytes, as: UTF8.self)
         #expect(!saved.contains(#""password""#) && !saved.contains("hunter2"), "a secret on disk")
+        // The log, written before the session, reaches the restored state, and replays.
+        let logged = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(!logged.contains { $0.contains(#""value":"password""#) || $0.contains("hunter2") })
+        let logStates =
+          [try ActionLog.decodeHeader(Array(logged[0].utf8))]
+          + (try logged.dropFirst().map { try ActionLog.decode(Array($0.utf8)).state })
+        let restoredState = try SessionSnapshot.decode(Array(bytes))
+        #expect(
+          logStates.contains(restoredState), "kill \(kills): the log does not reach the session")
+        let replay = try await Fixtures.runReturningData(
+          Fixtures.hostExecutable, ["replay", log.path, "--frontend", "jsonl"])
+        #expect(
+          replay.status == 0,
+          "kill \(kills): \(String(decoding: replay.standardError, as: UTF8.self))")
       }
     }
     #expect(kills == 100)
@@ -169,7 +196,10 @@ import Testing
 
   @Test(arguments: [
     ("{\"format\":\"tictactoe-session\",\"vers", "it is not JSON"),
-    ("{\"format\":\"tictactoe-session\",\"version\":9,\"state\":{}}", "written by a newer tictactoe"),
+    (
+      "{\"format\":\"tictactoe-session\",\"version\":9,\"state\":{}}",
+      "written by a newer tictactoe"
+    ),
     ("{\"name\":\"something else\"}", "it is not a tictactoe session"),
     ("\u{0}\u{1}binary", "it is not JSON"),
   ])
@@ -184,8 +214,12 @@ import Testing
     #expect(errors.contains(problem))
     #expect(errors.contains("kept as \(session.path).bad-2"))
     #expect(state?["login"] != nil)
-    #expect(try String(contentsOf: directory.appendingPathComponent("game.bad-2"), encoding: .utf8) == content)
-    #expect(try String(contentsOf: directory.appendingPathComponent("game.bad-1"), encoding: .utf8) == "an older bad file")
+    #expect(
+      try String(contentsOf: directory.appendingPathComponent("game.bad-2"), encoding: .utf8)
+        == content)
+    #expect(
+      try String(contentsOf: directory.appendingPathComponent("game.bad-1"), encoding: .utf8)
+        == "an older bad file")
     // The fresh game is saved in its place.
     #expect(try String(contentsOf: session, encoding: .utf8).contains(#""screen":"login""#))
   }

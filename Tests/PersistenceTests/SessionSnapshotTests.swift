@@ -61,18 +61,26 @@ struct SessionSnapshotTests {
   @Test(
     arguments: [
       ("", "it is not JSON"),
-      (#"{"format":"tictactoe-session","version":1,"state":{"screen":"login","email":"a""#,
-       "it is not JSON"),
+      (
+        #"{"format":"tictactoe-session","version":1,"state":{"screen":"login","email":"a""#,
+        "it is not JSON"
+      ),
       (#"{"version":1,"state":{}}"#, "it is not a tictactoe session"),
       (#"[1,2]"#, "it is not a tictactoe session"),
-      (#"{"format":"tictactoe-session","version":2,"state":{}}"#,
-       "written by a newer tictactoe (format version 2; this one reads up to 1)"),
+      (
+        #"{"format":"tictactoe-session","version":2,"state":{}}"#,
+        "written by a newer tictactoe (format version 2; this one reads up to 1)"
+      ),
       (#"{"format":"tictactoe-session","version":"1"}"#, "version: must be a positive integer"),
       (#"{"format":"tictactoe-session","version":1}"#, "state: is missing"),
-      (#"{"format":"tictactoe-session","version":1,"state":{"screen":"game"}}"#,
-       #"state.screen: must be "login" or "newGame", not "game""#),
-      (#"{"format":"tictactoe-session","version":1,"state":{"screen":"login","email":3}}"#,
-       "state.email: must be a string, not a number"),
+      (
+        #"{"format":"tictactoe-session","version":1,"state":{"screen":"game"}}"#,
+        #"state.screen: must be "login" or "newGame", not "game""#
+      ),
+      (
+        #"{"format":"tictactoe-session","version":1,"state":{"screen":"login","email":3}}"#,
+        "state.email: must be a string, not a number"
+      ),
       (
         #"{"format":"tictactoe-session","version":1,"state":{"screen":"newGame","xPlayerName":"a","#
           + #""oPlayerName":"b","game":{"xPlayerName":"a","oPlayerName":"b","#
