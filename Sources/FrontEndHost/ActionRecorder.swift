@@ -32,10 +32,19 @@ final class ActionRecorder {
     observation = nil
   }
 
+  /// Records a rewind to the current state.
+  func recordRewind() {
+    record(nil, origin: .rewind)
+  }
+
   private func record(_ action: TicTacToe.Action, origin: ActionOrigin) {
+    record(action, origin: origin == .effect ? .effect : .frontend)
+  }
+
+  private func record(_ action: TicTacToe.Action?, origin: ActionLog.Record.Origin) {
     let elapsed = clock.now - start
     let record = ActionLog.Record(
-      action: action, origin: origin == .effect ? .effect : .frontend,
+      action: action, origin: origin,
       time: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
       state: SessionSnapshot.restored(store.state))
     sink.write(bytes: ActionLog.encode(record))

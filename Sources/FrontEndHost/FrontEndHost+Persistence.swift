@@ -9,7 +9,7 @@ extension FrontEndHost {
   public func keepSession(in file: SessionFile) {
     sessionKeeper?.stop()
     sessionKeeper = SessionKeeper(file: file, store: store) { [unowned self] in diagnostics($0) }
-    OutputFlusher.barrier = { [unowned self] in makeDurable() }
+    OutputFlusher.barrier = { [weak self] in self?.makeDurable() }
   }
 
   /// Records every processed action to `path` (created 0600, or truncated; opened as an
@@ -18,12 +18,12 @@ extension FrontEndHost {
     let descriptor = try OutputFile.open(
       path, append: false, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
     let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true)
-    sink.onFailure = { [unowned self] sink, failure in
-      diagnostics("tictactoe: the recording stopped: cannot write \(sink.name): \(failure)")
-      recorder?.stop()
+    sink.onFailure = { [weak self] sink, failure in
+      self?.diagnostics("tictactoe: the recording stopped: cannot write \(sink.name): \(failure)")
+      self?.recorder?.stop()
     }
     recorder = ActionRecorder(sink: sink, store: store)
-    OutputFlusher.barrier = { [unowned self] in makeDurable() }
+    OutputFlusher.barrier = { [weak self] in self?.makeDurable() }
   }
 
   /// The barrier before any output: the log's lines first, then the session.

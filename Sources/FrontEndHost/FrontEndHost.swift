@@ -36,6 +36,7 @@ public final class FrontEndHost {
   let bridge: StoreBridge
   let requests = RequestQueue()
   let input = InputGate()
+  let history: StateHistory
 
   /// The user intents front ends can send, with their C mirror for reflection. Read from any
   /// thread (a front end may send from anywhere).
@@ -73,6 +74,7 @@ public final class FrontEndHost {
     self.settleTimeout = settleTimeout
     self.terminalOutput = terminalOutput ?? OutputSink(StandardStreams.inherited.output)
     bridge = StoreBridge(store: store)
+    history = StateHistory(store: store)
     markStoreThread()
     bridge.trace = { [unowned self] in diagnostics($0) }
     requests.perform = { [unowned self] in perform($0) }

@@ -10,6 +10,8 @@ import UnidirectionalFlow
 /// compared with the state the log recorded. The first line that does not follow stops the
 /// replay, and the host quits with ``ExitStatus/replayFailed`` and a message naming the line.
 ///
+/// A rewind of the log puts the store back to its state, as the recording host did.
+///
 /// Front ends watch: their intents are refused while the log drives the game.
 ///
 /// With a `speed`, the actions keep the recording's pace divided by it; without, they are
@@ -60,7 +62,11 @@ public final class ReplayDriver {
     let (number, record) = lines[next]
     next += 1
     let store = host.store
-    let casePath = ActionDescription.describe(record.action).casePath
+    guard let action = record.action else {
+      store.rewind(to: record.state)
+      return true
+    }
+    let casePath = ActionDescription.describe(action).casePath
     if record.origin == .frontend {
       guard let entry = host.actions.entry(casePath: casePath) else {
         return diverge(number, "\(casePath) is not a user intent this tictactoe knows")
@@ -71,7 +77,7 @@ public final class ReplayDriver {
         return diverge(number, "\(casePath) is refused: \(error.message)")
       }
     }
-    store.send(record.action)
+    store.send(action)
     guard SessionSnapshot.restored(store.state) == record.state else {
       return diverge(number, "after \(casePath), the state is not the one the log recorded")
     }

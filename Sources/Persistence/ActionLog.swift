@@ -16,7 +16,8 @@ import UnidirectionalFlow
 /// ```
 ///
 /// Each line carries the action's case path and payload, where it came from, when (milliseconds
-/// since the recording started), and the state it led to as a session saves it. Secrets are
+/// since the recording started), and the state it led to as a session saves it. A rewind is a
+/// line too (`"origin":"rewind"`, no action), whose state is the one rewound to. Secrets are
 /// redacted as everywhere else (`"<redacted>"`, or `""` for an empty one), and the state has
 /// none. Replaying needs no live server: an effect's result is an action of the log like any
 /// other, and the states let a replay check, line by line, that it still follows the recording.
@@ -36,10 +37,12 @@ public enum ActionLog {
       case frontend
       /// An effect (a server's answer, a dismissal).
       case effect
+      /// The host, rewinding to ``Record/state`` (no action).
+      case rewind
     }
 
-    /// The action, secrets redacted.
-    public var action: TicTacToe.Action
+    /// The action, secrets redacted; `nil` for a rewind.
+    public var action: TicTacToe.Action?
     /// Where it came from.
     public var origin: Origin
     /// Seconds since the recording started.
@@ -48,7 +51,7 @@ public enum ActionLog {
     public var state: TicTacToe.State
 
     /// A record of `action`.
-    public init(action: TicTacToe.Action, origin: Origin, time: Double, state: TicTacToe.State) {
+    public init(action: TicTacToe.Action?, origin: Origin, time: Double, state: TicTacToe.State) {
       self.action = action
       self.origin = origin
       self.time = time
@@ -75,7 +78,9 @@ public enum ActionLog {
       "ms": .number(JSONNumber(Int((record.time * 1000).rounded()))),
       "origin": .string(record.origin.rawValue),
     ]
-    for (key, value) in payload(of: record.action) { object = adding(key, value, to: object) }
+    if let action = record.action {
+      for (key, value) in payload(of: action) { object = adding(key, value, to: object) }
+    }
     object = adding("state", SessionSnapshot.json(record.state), to: object)
     return line(object)
   }
@@ -193,17 +198,20 @@ public enum ActionLog {
   /// The record of an action line.
   public static func decode(_ line: [UInt8]) throws(DecodeError) -> Record {
     let object = try parse(line)
-    guard let path = object["action"]?.string else {
-      throw DecodeError(description: "action: must be a case path string")
-    }
     guard let origin = object["origin"]?.string.flatMap(Record.Origin.init(rawValue:)) else {
-      throw DecodeError(description: "origin: must be \"frontend\" or \"effect\"")
+      throw DecodeError(description: "origin: must be \"frontend\", \"effect\" or \"rewind\"")
     }
     guard let milliseconds = object["ms"]?.number?.exactInt, milliseconds >= 0 else {
       throw DecodeError(description: "ms: must be a number of milliseconds")
     }
     let time = Double(milliseconds) / 1000
-    let action = try self.action(path, object)
+    var action: TicTacToe.Action?
+    if origin != .rewind {
+      guard let path = object["action"]?.string else {
+        throw DecodeError(description: "action: must be a case path string")
+      }
+      action = try self.action(path, object)
+    }
     return Record(
       action: action, origin: origin, time: time, state: try state(object["state"], "state"))
   }

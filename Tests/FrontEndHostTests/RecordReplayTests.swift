@@ -140,7 +140,9 @@ import UnidirectionalFlow
         "refused:8: the replay stops: newGame.game.playAgainButtonTapped is refused: no game is being played"
       ))
     #expect(result.standardOutput.contains("broken=8"))
-    #expect(result.standardError.contains("broken:2: action: must be a case path string"))
+    #expect(
+      result.standardError.contains(
+        "broken:2: origin: must be \"frontend\", \"effect\" or \"rewind\""))
   }
 
   @Test func aReplayShowsTheRecordedGameToItsFrontEndsAndRefusesTheirIntents() async throws {
