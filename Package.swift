@@ -45,9 +45,16 @@ let package = Package(
     .target(
       name: "FrontEndHost",
       dependencies: [
-        "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore",
+        "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore", "Persistence",
         "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
       ]),
+    // What outlives the process: the session file's format, and the action log's.
+    .target(
+      name: "Persistence",
+      dependencies: [
+        "AppCore", "GameCore", "JSONLines", "LoginCore", "NewGameCore", "UnidirectionalFlow",
+      ]),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AppCore"]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
     // `tictactoe check-frontend`: the conformance suite, the host's validator, kept apart from
@@ -62,7 +69,7 @@ let package = Package(
       name: "tictactoe",
       dependencies: [
         "AppCore", "AuthenticationClientLive", "FrontEndConformance", "FrontEndHost", "HostIO",
-        "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
+        "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
     .target(
@@ -137,7 +144,8 @@ let package = Package(
       name: "FrontEndHostTests",
       dependencies: [
         "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontEndConformance",
-        "FrontEndHost", "GameCore", "TestSupport", "TicTacToeFrontEndABI", "UnidirectionalFlow",
+        "FrontEndHost", "GameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI",
+        "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
   ],

@@ -63,6 +63,7 @@ extension FrontEndHost {
     if let message = reason.message { diagnostics("tictactoe: \(message)") }
     detachAll()
     flushHeldLogLines()
+    stopPersisting()
     await drainOutputs(within: reason.isUrgent ? .milliseconds(25) : settleTimeout)
     onExit(reason.exitStatus)
   }

@@ -14,6 +14,8 @@ final class StoreBridge {
   var trace: (String) -> Void = { _ in }
   /// The secrets the app holds now, for messages that quote input (read from any thread).
   let redactor = SecretRedactor()
+  /// Whether front ends' intents are refused: a replay drives the store, not its front ends.
+  var isReadOnly = false
 
   private struct Subscription {
     let session: FrontEndSession
@@ -49,6 +51,10 @@ final class StoreBridge {
   func send(
     _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: FrontEndSession
   ) -> ttt_status {
+    if isReadOnly {
+      return HostAPI.fail(
+        session, .inactive("this is a replay: the log drives the game, not front ends"))
+    }
     do throws(HostCallError) {
       try ActionImport.checkActive(entry, in: store.state)
       if session.frontEnd.descriptor.pointee.abi_minor >= 2,
