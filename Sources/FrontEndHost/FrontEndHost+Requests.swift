@@ -24,6 +24,10 @@ extension FrontEndHost {
       }
     case .detach(let name):
       if let reason = whyCannotDetach(name) { throw .unknown(describing(name, reason)) }
+    case .rewind(let revision):
+      if case .failure(let error) = history.target(revision: revision) { throw error }
+    case .undo:
+      if case .failure(let error) = history.beforeLastMove() { throw error }
     default: break
     }
     switch request {
@@ -49,9 +53,18 @@ extension FrontEndHost {
     case .detach(let name): detachByName(name, requestedBy: entry.session)
     case .quit: quit(.requested(by: entry.session))
     case .settle: settle(for: entry.session)
+    case .rewind(let revision): report(rewind(toRevision: revision), for: entry.session)
+    case .undo: report(undoMove(), for: entry.session)
     case .dropFailedOutput(let reason):
       say("tictactoe: detaching \(entry.session.name): \(reason)")
       detach(entry.session)
+    }
+  }
+
+  /// Logs why a rewind asked for earlier cannot be carried out now (the history moved on).
+  private func report(_ result: Result<Void, HostCallError>, for session: FrontEndSession) {
+    if case .failure(let error) = result {
+      log(from: session, level: TTT_LOG_ERROR.rawValue, message: "cannot rewind: \(error.message)")
     }
   }
 

@@ -8,15 +8,7 @@ extension FrontEndHost {
   /// Puts the game back to the state it had at `revision`: effects in flight are cancelled and
   /// every front end redraws. Fails if that revision is no longer kept (or never was).
   public func rewind(toRevision revision: UInt64) -> Result<Void, HostCallError> {
-    guard let state = history.state(at: revision) else {
-      return .failure(
-        .unknown(
-          "revision \(revision) is not in the history (it keeps the last "
-            + "\(StateHistory.capacity) states: \(history.entries[0].revision) to "
-            + "\(history.revision))"))
-    }
-    rewind(to: state)
-    return .success(())
+    history.target(revision: revision).map { rewind(to: $0) }
   }
 
   /// Puts the game on screen back to the state before its last move.

@@ -24,31 +24,31 @@ enum HostAPI {
         scope: { HostAPI.scope($0, $1) },
         is_active: { HostAPI.isActive($0) },
         read_root: {
-          HostAPI.read($0, $1, .root) { state, _ in
+          HostAPI.read($0, $1, .root) { state, _, host in
             guard case .root(let root) = state else { return nil }
-            return StateExport.root(root)
+            return StateExport.root(root, revision: host.revision)
           }
         },
         read_login: {
-          HostAPI.read($0, $1, .login) { state, strings in
+          HostAPI.read($0, $1, .login) { state, strings, _ in
             guard case .login(let login) = state else { return nil }
             return StateExport.login(login, strings)
           }
         },
         read_two_factor: {
-          HostAPI.read($0, $1, .twoFactor) { state, strings in
+          HostAPI.read($0, $1, .twoFactor) { state, strings, _ in
             guard case .twoFactor(let twoFactor) = state else { return nil }
             return StateExport.twoFactor(twoFactor, strings)
           }
         },
         read_new_game: {
-          HostAPI.read($0, $1, .newGame) { state, strings in
+          HostAPI.read($0, $1, .newGame) { state, strings, _ in
             guard case .newGame(let newGame) = state else { return nil }
             return StateExport.newGame(newGame, strings)
           }
         },
         read_game: {
-          HostAPI.read($0, $1, .game) { state, strings in
+          HostAPI.read($0, $1, .game) { state, strings, _ in
             guard case .game(let game) = state else { return nil }
             return StateExport.game(game, strings)
           }
@@ -107,10 +107,10 @@ enum HostAPI {
 
   private static func read<T>(
     _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
-    _ export: (FeatureState, StateExport.Strings) -> T?
+    _ export: @MainActor (FeatureState, StateExport.Strings, FrontEndHost) -> T?
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
-    nonisolated(unsafe) let (out, export) = (out, export)
+    nonisolated(unsafe) let out = out
     return withStatus(store, "read") { handle, host throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       guard handle.feature == feature else {
@@ -120,7 +120,7 @@ enum HostAPI {
       }
       let state = try feature.state(in: host.store.state)
       handle.strings.reset()
-      guard let value = export(state, handle.strings) else {
+      guard let value = export(state, handle.strings, host) else {
         throw .inactive("\(feature.displayName) is not shown")
       }
       try StateExport.copy(value, to: out)

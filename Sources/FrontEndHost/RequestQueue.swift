@@ -13,6 +13,10 @@ enum HostRequest: Equatable {
   case quit
   /// Hold input back until every effect in flight finished, then call `on_settled`.
   case settle
+  /// Put the whole state back to its `revision`.
+  case rewind(revision: UInt64)
+  /// Put the game back to before its last move.
+  case undo
   /// Detach the front end that asked, whose output failed (`reason` names it).
   case dropFailedOutput(reason: String)
 
@@ -30,6 +34,12 @@ enum HostRequest: Equatable {
         : kind == TTT_REQUEST_ATTACH ? .attach(argument) : .detach(name: argument)
     case TTT_REQUEST_QUIT: self = .quit
     case TTT_REQUEST_SETTLE: self = .settle
+    case TTT_REQUEST_REWIND:
+      guard let revision = UInt64(argument) else {
+        throw .invalid("a rewind needs a revision, a decimal number, not '\(argument)'")
+      }
+      self = .rewind(revision: revision)
+    case TTT_REQUEST_UNDO: self = .undo
     default:
       throw HostCallError(status: TTT_ERR_UNSUPPORTED, message: "unknown request \(kind.rawValue)")
     }

@@ -32,11 +32,16 @@ public final class StateHistory {
   /// The revision of the current state.
   var revision: UInt64 { entries[entries.count - 1].revision }
 
-  /// The state at `revision`, if it is still kept.
-  func state(at revision: UInt64) -> TicTacToe.State? {
-    guard let first = entries.first?.revision, revision >= first else { return nil }
-    let index = Int(revision - first)
-    return index < entries.count ? entries[index].state : nil
+  /// The state at `revision`, or why it is not kept.
+  func target(revision: UInt64) -> Result<TicTacToe.State, HostCallError> {
+    let first = entries[0].revision
+    guard revision >= first, revision <= self.revision else {
+      return .failure(
+        .unknown(
+          "revision \(revision) is not in the history (it keeps the last \(Self.capacity) "
+            + "states: \(first) to \(self.revision))"))
+    }
+    return .success(entries[Int(revision - first)].state)
   }
 
   /// The state before the last move of the game on screen, or why there is none: the latest

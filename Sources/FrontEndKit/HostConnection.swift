@@ -25,10 +25,18 @@ public struct HostConnection {
 
   /// Which top-level screen is active.
   public func activeRootFeature() -> ttt_feature {
+    ttt_feature(rawValue: rootState().active)
+  }
+
+  /// The revision of the state (ABI 1.2): it counts the changes, and a rewind takes one back
+  /// (`request(TTT_REQUEST_REWIND, "\(revision)")`).
+  public func revision() -> UInt64 { rootState().revision }
+
+  private func rootState() -> ttt_root_state {
     var state = ttt_root_state()
     state.struct_size = UInt32(MemoryLayout<ttt_root_state>.size)
     _ = api.pointee.read_root!(root, &state)
-    return ttt_feature(rawValue: state.active)
+    return state
   }
 
   /// The login screen, or `nil` while it is not shown.

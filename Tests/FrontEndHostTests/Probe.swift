@@ -105,6 +105,9 @@ struct Probe {
       rawValue: UInt32(function("probe_read_login_through_root", as: Read.self)(&state)))
   }
 
+  /// The root state's revision (`UInt64.max` if the read failed).
+  var revision: UInt64 { function("probe_revision", as: (@convention(c) () -> UInt64).self)() }
+
   func request(_ kind: ttt_request, _ argument: String) -> ttt_status {
     typealias Request = @convention(c) (UInt32, UnsafePointer<CChar>?) -> Int32
     let request = function("probe_request", as: Request.self)

@@ -6,6 +6,7 @@ import FrontEndHost
 import GameCore
 import Persistence
 import Testing
+import TicTacToeFrontEndABI
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 
@@ -161,5 +162,42 @@ import UnidirectionalFlowTesting
     ReplayDriver(host: replayed, lines: records, name: log, speed: nil).run { ended = true }
     #expect(ended)
     #expect(SessionSnapshot.restored(store.state) == SessionSnapshot.restored(recorded.store.state))
+  }
+}
+
+/// Rewinding through the C ABI: the root state's revision, and the REWIND and UNDO requests,
+/// checked when made and carried out after the callback.
+@MainActor
+@Suite struct RewindRequestTests {
+  @Test func aFrontEndRewindsByRevisionAndUndoesMoves() async throws {
+    let host = makeTestHost()
+    let probe = try await Probe()
+    _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
+    #expect(probe.revision == 0)
+    #expect(probe.request(TTT_REQUEST_UNDO, "") == TTT_ERR_INACTIVE)
+    #expect(probe.lastError == "no game is being played, so there is no move to undo")
+    await startGame(on: host)
+    let started = probe.revision
+    #expect(started == host.revision && started > 0)
+    #expect(probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: 1, column: 1) == TTT_OK)
+    #expect(probe.revision == started + 1)
+
+    #expect(probe.request(TTT_REQUEST_UNDO, "") == TTT_OK)
+    await Task.yield()
+    await host.store.awaitEffects()
+    guard case .newGame(let newGame) = host.store.state, let game = newGame.game else {
+      Issue.record("no game after the undo: \(host.store.state)")
+      return
+    }
+    #expect(game.board[1][1] == nil)
+    #expect(probe.revision == started + 2)
+
+    #expect(probe.request(TTT_REQUEST_REWIND, "12345") == TTT_ERR_UNKNOWN)
+    #expect(probe.lastError.contains("revision 12345 is not in the history"))
+    #expect(probe.request(TTT_REQUEST_REWIND, "two") == TTT_ERR_INVALID_ARGUMENT)
+    #expect(probe.request(TTT_REQUEST_REWIND, "0") == TTT_OK)
+    await Task.yield()
+    #expect(host.store.state == TicTacToe.State())
+    #expect(probe.revision == started + 3)
   }
 }

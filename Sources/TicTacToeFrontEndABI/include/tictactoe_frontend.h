@@ -158,6 +158,9 @@ typedef enum ttt_player {
 typedef struct ttt_root_state {
   uint32_t struct_size;
   uint32_t active; /* TTT_FEATURE_LOGIN or TTT_FEATURE_NEW_GAME */
+  /* (ABI 1.2) The state's revision: 0 for the state the host started with, one more for each
+   * change after it, a rewind included. TTT_REQUEST_REWIND takes one back. */
+  uint64_t revision;
 } ttt_root_state;
 
 /* The login screen. Strings are UTF-8, NUL-terminated, [until-next-read]. */
@@ -379,6 +382,12 @@ typedef enum ttt_request {
   TTT_REQUEST_QUIT = 4,     /* settle effects, detach everything, exit 0 */
   TTT_REQUEST_SETTLE = 5,   /* stop delivering input until every effect in flight finished,
                                then call on_settled */
+  TTT_REQUEST_REWIND = 6,   /* (ABI 1.2) put the whole state back as it was at revision
+                               `argument` (decimal; see ttt_root_state): effects in flight are
+                               cancelled and every front end redraws. The host keeps the last
+                               1000 revisions; another is TTT_ERR_UNKNOWN at once */
+  TTT_REQUEST_UNDO = 7,     /* (ABI 1.2) put the game back to before its last move (a rewind);
+                               TTT_ERR_INACTIVE at once when no game or no move is there */
 } ttt_request;
 
 /* The table of host routines handed to a front end on attach. [until-detach] */

@@ -106,6 +106,11 @@ int probe_read_login_through_root(ttt_login_state *out) {
 
 int probe_request(uint32_t kind, const char *argument) { return api->request(host, kind, argument); }
 
+uint64_t probe_revision(void) {
+  ttt_root_state state = {.struct_size = sizeof state};
+  return api->read_root(root, &state) == TTT_OK ? state.revision : UINT64_MAX;
+}
+
 int probe_send_garbage_handle(void) {
   ttt_action action = {sizeof(ttt_action), TTT_ACTION_LOGIN_BUTTON_TAPPED, NULL, 0, 0};
   return api->send((ttt_store *)&action, &action);
