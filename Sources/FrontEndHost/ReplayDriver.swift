@@ -1,4 +1,5 @@
 import AppCore
+import HostIO
 import Persistence
 import UnidirectionalFlow
 
@@ -14,47 +15,87 @@ import UnidirectionalFlow
 ///
 /// Front ends watch: their intents are refused while the log drives the game.
 ///
-/// With a `speed`, the actions keep the recording's pace divided by it; without, they are
-/// replayed at once.
+/// The ``Pace`` says when each line is replayed: at once, at the recording's pace, or one per
+/// Enter on standard input.
 @MainActor
 public final class ReplayDriver {
   /// One line of the log: its number in the file, and its record.
   public typealias Line = (number: Int, record: ActionLog.Record)
 
+  /// When each line is replayed.
+  public enum Pace {
+    /// Every line at once.
+    case atOnce
+    /// The recording's pace, `speed` times faster, waited for on `clock`.
+    case recorded(speed: Double, clock: any Clock<Duration>)
+    /// One line per line (Enter) read from `input`; at the end of the input, the rest at once.
+    case stepped(InputSource)
+  }
+
   private let host: FrontEndHost
   private let lines: [Line]
   private let name: String
-  private let speed: Double?
   private var next = 0
 
   /// A driver for `lines` of the log called `name` in messages.
-  public init(host: FrontEndHost, lines: [Line], name: String, speed: Double?) {
+  public init(host: FrontEndHost, lines: [Line], name: String) {
     self.host = host
     self.lines = lines
     self.name = name
-    self.speed = speed
     host.bridge.isReadOnly = true
   }
 
-  /// Replays the log; calls `onEnd` once every line is replayed (not when the replay stops).
-  public func run(onEnd: @escaping @MainActor () -> Void) {
-    guard let speed else {
-      while next < lines.count {
-        guard step() else { return }
+  /// Replays the log at `pace`; calls `onEnd` once every line is replayed (not when the replay
+  /// stopped), with the input read past the last step (`[]` if none), or `nil` if a stepped
+  /// replay read the input to its end.
+  public func run(at pace: Pace, onEnd: @escaping @MainActor (_ unread: [UInt8]?) -> Void) {
+    switch pace {
+    case .atOnce:
+      if replayRest() { onEnd([]) }
+    case .recorded(let speed, let clock):
+      Task { @MainActor in
+        var previous = lines.first?.record.time ?? 0
+        while next < lines.count {
+          let wait = max(0, lines[next].record.time - previous) / speed
+          previous = lines[next].record.time
+          if wait > 0 { try? await clock.sleep(for: .milliseconds(Int64(wait * 1000))) }
+          guard step() else { return }
+        }
+        onEnd([])
       }
-      onEnd()
-      return
-    }
-    Task { @MainActor in
-      var previous = lines.first?.record.time ?? 0
-      while next < lines.count {
-        let wait = max(0, lines[next].record.time - previous) / speed
-        previous = lines[next].record.time
-        if wait > 0 { try? await Task.sleep(for: .milliseconds(Int64(wait * 1000))) }
-        guard step() else { return }
+    case .stepped(let input):
+      // The input keeps the driver until the host takes the input over at the end.
+      input.onRead = { [self] result in
+        guard case .bytes(let bytes) = result else {
+          // The end of the input (or a failed read): the rest at once, then the input's end
+          // reaches the front ends.
+          if replayRest() { onEnd(nil) }
+          return
+        }
+        var index = bytes.startIndex
+        while next < lines.count, index < bytes.endIndex {
+          let byte = bytes[index]
+          index += 1
+          if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            guard step() else { return }
+          }
+        }
+        if next < lines.count {
+          input.requestRead()
+        } else {
+          onEnd(Array(bytes[index...]))
+        }
       }
-      onEnd()
+      if lines.isEmpty { onEnd([]) } else { input.requestRead() }
     }
+  }
+
+  /// Replays every line left; returns `false` if the replay stopped.
+  private func replayRest() -> Bool {
+    while next < lines.count {
+      guard step() else { return false }
+    }
+    return true
   }
 
   /// Replays the next line; returns `false` if it stopped the replay.

@@ -13,6 +13,8 @@ struct Options {
   /// `replay LOG`: the log to replay, and `--speed N`, its pace.
   var replay: String?
   var replaySpeed: Double?
+  /// `--step`: replay one line of the log per line of standard input.
+  var replayStep = false
   var listFrontEnds = false
   /// `--allow-unsafe-frontends`: load libraries that other users could have written.
   var allowUnsafeFrontEnds = false
@@ -32,7 +34,7 @@ struct Options {
 
   static let usage = """
     USAGE: tictactoe [--frontend SPEC]... [options]
-           tictactoe replay LOG [--speed N] [--frontend SPEC]... [options]
+           tictactoe replay LOG [--speed N | --step] [--frontend SPEC]... [options]
            tictactoe check-frontend PATH
 
     Plays TicTacToe (log in, optionally with a second factor, name the players, play) with
@@ -52,7 +54,9 @@ struct Options {
                               intents are refused. Each action must lead to the state the log
                               recorded: the first that does not stops the replay (status 8,
                               naming the line). --speed N keeps the recording's pace times N;
-                              without it, the log is replayed at once.
+                              --step replays one action per Enter (a line of standard input;
+                              at its end, the rest at once); without either, the log is
+                              replayed at once. Standard input reaches the front ends after.
 
     OPTIONS:
       --frontend SPEC         A front end to attach; repeatable. SPEC is a stock name (text,
@@ -175,13 +179,17 @@ struct Options {
           throw UsageError(message: "--speed takes a number above 0, not '\(text)'")
         }
         options.replaySpeed = speed
+      case "--step": options.replayStep = true
       case "--help", "-h": options.showHelp = true
       case "--version": options.showVersion = true
       default: throw UsageError(message: "unknown argument '\(argument)'")
       }
     }
-    if options.replaySpeed != nil, options.replay == nil {
-      throw UsageError(message: "--speed is for 'replay LOG'")
+    if options.replaySpeed != nil || options.replayStep, options.replay == nil {
+      throw UsageError(message: "--speed and --step are for 'replay LOG'")
+    }
+    if options.replaySpeed != nil, options.replayStep {
+      throw UsageError(message: "--speed and --step cannot go together")
     }
     return options
   }

@@ -125,9 +125,16 @@ MainActor.assumeIsolated {
   let input = InputSource(streams.input)
   if let replay {
     // Input goes to the front ends once the log is replayed, so the end of a piped input
-    // does not end the replay early.
-    ReplayDriver(host: host, lines: replay.lines, name: replay.name, speed: options.replaySpeed)
-      .run { host.readInput(from: input) }
+    // does not end the replay early (and, with --step, each line of it is a step first).
+    let pace: ReplayDriver.Pace =
+      options.replayStep
+      ? .stepped(input)
+      : options.replaySpeed.map { .recorded(speed: $0, clock: ContinuousClock()) } ?? .atOnce
+    ReplayDriver(host: host, lines: replay.lines, name: replay.name).run(at: pace) { unread in
+      guard let unread else { return host.endOfInput() }
+      if !unread.isEmpty { host.deliverInput(unread) }
+      host.readInput(from: input)
+    }
   } else {
     host.readInput(from: input)
   }

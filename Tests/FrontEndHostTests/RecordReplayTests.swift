@@ -5,7 +5,9 @@ import GameCore
 import Persistence
 import TestSupport
 import Testing
+import LoginCore
 import UnidirectionalFlow
+import UnidirectionalFlowTesting
 
 /// `--record LOG` and `tictactoe replay LOG`: a replayed run ends where the recorded one did,
 /// a diverging log stops at its line, and no secret is written.
@@ -100,7 +102,7 @@ import UnidirectionalFlow
       replayed.diagnostics = { _ in }
       replayed.onExit = { exitStatus = $0 }
       var ended = false
-      ReplayDriver(host: replayed, lines: lines, name: log, speed: nil).run { ended = true }
+      ReplayDriver(host: replayed, lines: lines, name: log).run(at: .atOnce) { _ in ended = true }
       #expect(ended && exitStatus == nil, "game \(game) diverged")
       #expect(
         SessionSnapshot.restored(store.state) == SessionSnapshot.restored(recorded.store.state),
@@ -157,5 +159,66 @@ import UnidirectionalFlow
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.contains("== Blob, place your X =="))
     #expect(result.standardOutput.contains("this is a replay"))
+  }
+}
+
+/// `replay --step` and `--speed` through the real executable and on a test clock.
+@MainActor
+@Suite struct ReplayPaceTests {
+  @Test func stepReplaysOneActionPerLineAndTheRestAtTheEndOfInput() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try await Fixtures.bash(
+      """
+      printf '%s\\n' 'email blob@pointfree.co' 'password password' login 'x Blob' 'o Blub' play \
+        '2 2' | $T --frontend text --auth-delay 0 --record log > /dev/null
+      mkfifo steps
+      $T replay log --step --frontend jsonl < steps > events & replay=$!
+      exec 3> steps
+      printf '\\n\\r\\n' >&3
+      until [ "$(grep -c '"type":"action"' events)" = 3 ]; do :; done
+      echo "after three steps: $(grep -c '"type":"action"' events)"
+      exec 3>&-
+      wait $replay; echo "status=$?"
+      echo "at the end: $(grep -c '"type":"action"' events) of $(($(grep -c . log) - 1))"
+      """, in: directory)
+    #expect(result.standardOutput.contains("after three steps: 3"), "\(result)")
+    #expect(result.standardOutput.contains("status=0"))
+    #expect(result.standardOutput.contains("at the end: 8 of 8"), "\(result)")
+  }
+
+  @Test func speedKeepsTheRecordingsPaceOnTheClock() async throws {
+    let start = TicTacToe.State()
+    func line(_ number: Int, _ milliseconds: Double, _ email: String) -> ReplayDriver.Line {
+      var login = Login.State()
+      login.email = email
+      return (
+        number,
+        ActionLog.Record(
+          action: .login(.view(.binding(.set(\.email, email)))), origin: .frontend,
+          time: milliseconds / 1000, state: .login(login))
+      )
+    }
+    let lines = [line(2, 0, "a"), line(3, 1000, "ab"), line(4, 3000, "abc")]
+    let store = Store(initialState: start) { TicTacToe().droppingEffects(if: true) }
+    let host = FrontEndHost(
+      store: store,
+      searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]))
+    let clock = TestClock()
+    var ended = false
+    ReplayDriver(host: host, lines: lines, name: "log")
+      .run(at: .recorded(speed: 2, clock: clock)) { _ in ended = true }
+    func email() -> String {
+      if case .login(let login) = store.state { login.email } else { "" }
+    }
+    await clock.advance(by: .zero)
+    #expect(email() == "a")
+    await clock.advance(by: .milliseconds(499))
+    #expect(email() == "a")
+    await clock.advance(by: .milliseconds(1))
+    #expect(email() == "ab")
+    await clock.advance(by: .milliseconds(1000))
+    #expect(email() == "abc")
+    #expect(ended)
   }
 }

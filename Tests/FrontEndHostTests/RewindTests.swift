@@ -159,7 +159,7 @@ import UnidirectionalFlowTesting
       store: store,
       searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]))
     var ended = false
-    ReplayDriver(host: replayed, lines: records, name: log, speed: nil).run { ended = true }
+    ReplayDriver(host: replayed, lines: records, name: log).run(at: .atOnce) { _ in ended = true }
     #expect(ended)
     #expect(SessionSnapshot.restored(store.state) == SessionSnapshot.restored(recorded.store.state))
   }
