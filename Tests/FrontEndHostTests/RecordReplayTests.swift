@@ -2,10 +2,10 @@ import AppCore
 import Foundation
 import FrontEndHost
 import GameCore
+import LoginCore
 import Persistence
 import TestSupport
 import Testing
-import LoginCore
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 
