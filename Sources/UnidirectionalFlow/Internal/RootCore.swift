@@ -40,6 +40,8 @@ final class RootCore<State, Action: Sendable>: StateGuard, StoreCore, StoreRoot 
     super.init()
   }
 
+  // Isolated, as every other access to the memory: released off the main actor, a store
+  // frees its state once the main actor runs the deinitializer.
   isolated deinit { current.free() }
 
   @usableFromInline var inlineState: InlineState<State>? {
@@ -47,7 +49,8 @@ final class RootCore<State, Action: Sendable>: StateGuard, StoreCore, StoreRoot 
   }
 
   @usableFromInline func snapshot() -> UnsafePointer<State> {
-    inlineState.unsafelyUnwrapped.readableAddress
+    if isReducing { readWhileReducing() }
+    return UnsafePointer(current)
   }
 
   // The send path below is inlined into the module that creates the store (its initializer
