@@ -33,8 +33,9 @@ final class KeyPathCore<ParentState, ParentAction: Sendable, State, Action: Send
   @usableFromInline let inlineState: InlineState<State>?
   let parent: any StoreCore<ParentState, ParentAction>
   let keyPath: KeyPath<ParentState, State>
-  /// The copy of a part not stored inline, refreshed on every read; `nil` for a part that is.
-  let copy: UnsafeMutablePointer<State>?
+  /// The copy of a part not stored inline, made on the first read and refreshed on every
+  /// read.
+  private var copy: UnsafeMutablePointer<State>?
 
   /// A core for the part of `parent`'s state at `keyPath`, sending through `upstream`.
   @usableFromInline
@@ -46,14 +47,19 @@ final class KeyPathCore<ParentState, ParentAction: Sendable, State, Action: Send
     self.keyPath = keyPath
     self.upstream = upstream
     inlineState = parent.inlineState?.part(keyPath)
-    copy = inlineState == nil ? .allocate(with: parent.snapshot().pointee[keyPath: keyPath]) : nil
   }
 
   isolated deinit { copy?.free() }
 
   @usableFromInline func snapshot() -> UnsafePointer<State> {
-    guard let copy else { return inlineState.unsafelyUnwrapped.readableAddress }
-    copy.pointee = parent.snapshot().pointee[keyPath: keyPath]
+    if let inlineState { return inlineState.readableAddress }
+    let part = parent.snapshot().pointee[keyPath: keyPath]
+    guard let copy else {
+      let copy = UnsafeMutablePointer.allocate(with: part)
+      self.copy = copy
+      return UnsafePointer(copy)
+    }
+    copy.pointee = part
     return UnsafePointer(copy)
   }
 
