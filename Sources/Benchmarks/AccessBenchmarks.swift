@@ -9,9 +9,7 @@ enum AccessBenchmarks {
       name: "Store.Access",
       library: {
         let store = Store(initialState: Counter.State()) { Counter() }
-        return .sync { iterations in
-          for _ in 0..<iterations { BlackHole.consume(store.read(\.count)) }
-        }
+        return measuredRead { store.read(\.count) }
       },
       baseline: {
         let store = ManualStore<Counter>(initialState: Counter.State())
@@ -25,9 +23,7 @@ enum AccessBenchmarks {
       name: "NestedStore.Access",
       library: {
         let leaf = NestedStores.leaf(of: NestedStores.root())
-        return .sync { iterations in
-          for _ in 0..<iterations { BlackHole.consume(leaf.read(\.count)) }
-        }
+        return measuredRead { leaf.read(\.count) }
       },
       baseline: {
         let store = ManualStore<NestedRoot>(initialState: NestedRoot.initialState)
@@ -40,14 +36,19 @@ enum AccessBenchmarks {
   private static func manualRead<Feature>(
     _ store: ManualStore<Feature>, _ keyPath: KeyPath<Feature.State, Int>
   ) -> Workload {
-    let read = opaque { store.state[keyPath: keyPath] }
+    measuredRead { store.state[keyPath: keyPath] }
+  }
+
+  /// A workload that calls `read` once per operation, library and baseline alike.
+  private static func measuredRead(_ read: @escaping @MainActor () -> Int) -> Workload {
+    let read = opaque(read)
     return .sync { iterations in
       for _ in 0..<iterations { BlackHole.consume(read()) }
     }
   }
 
   /// Returns `read` through a call the optimizer cannot see into, so that the loop calls the
-  /// closure as a store's caller calls a store.
+  /// closure as a store's caller calls a store, and cannot hoist the read out of the loop.
   @inline(never)
   private static func opaque(_ read: @escaping @MainActor () -> Int) -> @MainActor () -> Int {
     read

@@ -19,6 +19,7 @@ extension BenchmarkGroup {
           EffectBenchmarks.roundTrip,
         ]
       },
-      targets: CoreTargets.check)
+      targets: CoreTargets.check,
+      measurements: { CoreTargets.checkNewScopes() })
   }
 }

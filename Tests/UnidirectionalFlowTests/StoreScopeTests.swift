@@ -187,6 +187,38 @@ private typealias L10 = Level<L9>
     #expect(store.state.mode == .viewing(Counter.State(value: 101)))
   }
 
+  @Test @MainActor func scopingTheSamePathsAgainReturnsTheSameStore() {
+    let store = Store(initialState: App.State()) { App() }
+    let profile = store.scope(state: \.profile, action: \.profile)
+    // Equal key paths written at another place name the same store.
+    #expect(store.scope(state: \.profile, action: \.profile) === profile)
+    let mode = store.scope(state: \.mode, action: \.mode)
+    #expect(store.scope(state: \.mode, action: \.mode) === mode)
+    let editing = mode.scope(case: \.editing, action: \.editing)
+    #expect(editing != nil)
+    #expect(mode.scope(case: \.editing, action: \.editing) === editing)
+
+    store.send(.showSheet)
+    let sheet = store.scope(state: \.sheet, action: \.sheet)
+    #expect(sheet != nil)
+    #expect(store.scope(state: \.sheet, action: \.sheet) === sheet)
+    store.send(.hideSheet)
+    #expect(store.scope(state: \.sheet, action: \.sheet) == nil)
+    // Back again, the part is shown by the same store, which reads its new value.
+    store.send(.showSheet)
+    #expect(store.scope(state: \.sheet, action: \.sheet) === sheet)
+    #expect(sheet?.value == 10)
+  }
+
+  @Test @MainActor func aStoreScopedThroughStoresNoLongerHeldStillReadsAndSends() {
+    let store = Store(initialState: App.State()) { App() }
+    let editing = store.scope(state: \.mode, action: \.mode).scope(
+      case: \.editing, action: \.editing)
+    editing?.send(.set(8))
+    #expect(editing?.value == 8)
+    #expect(store.state.mode == .editing(Counter.State(value: 8)))
+  }
+
   @Test @MainActor func scopesNestedTenLevelsDeepReadAndSendCorrectly() {
     let l1 = L1.State(inner: Counter.State(value: 5))
     let l2 = L2.State(inner: l1)

@@ -11,6 +11,15 @@ enum HostActionBenchmark {
     library: { workload(attaching: ["text", "jsonl", "ansi"]) },
     baseline: { workload(attaching: []) })
 
+  /// The same action with one stock front end attached at a time, against none: what each
+  /// front end adds to `Host.Action.3FrontEnds`.
+  static let eachFrontEnd = ["text", "jsonl", "ansi"].map { name in
+    Benchmark(
+      name: "Host.Action.\(name)",
+      library: { workload(attaching: [name]) },
+      baseline: { workload(attaching: []) })
+  }
+
   @MainActor
   private static func workload(attaching names: [String]) -> Workload {
     let host = makeBenchmarkHost()

@@ -5,19 +5,20 @@
 /// action is being processed (by the reducer's `.send` effect, an observer, a front end's
 /// callback) is queued and processed after it, never recursively.
 ///
-/// The properties the send path touches skip the runtime's exclusivity checks: with them, a
-/// send to a root store measured 40.6 ns on `benchmarks core` (`Store.Send`), without them
-/// 13.2 ns. No access to one of them can overlap another: the reducer's `inout` access to
-/// `state` is the only long one, and `isReducing` guards it instead (reading the state
-/// meanwhile stops the program, as the check would); the only other access that spans a call
-/// (`spawned`, handed to the effect runtime) can reach `queue` and `isProcessing` only.
+/// The state lives in memory of its own, allocated once, so that its address never changes:
+/// every store of the tree reads its part there in place (see ``InlineState``). The reducer's
+/// `inout` access to it is the only long one, and ``StateGuard/isReducing`` guards it (reading
+/// the state meanwhile stops the program, as an exclusivity check would).
+///
+/// The other properties the send path touches skip the runtime's exclusivity checks: with
+/// them, a send to a root store measured 40.6 ns on `benchmarks core` (`Store.Send`), without
+/// them 13.2 ns. No access to one of them can overlap another: the only access that spans a
+/// call (`spawned`, handed to the effect runtime) can reach `queue` and `isProcessing` only.
 @MainActor
 @usableFromInline
-final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
-  /// The state, stored in place: reads project into it without copying the rest of it.
-  @usableFromInline @exclusivity(unchecked) var current: State
-  /// Whether the reducer is running, with `inout` access to ``current``.
-  @usableFromInline @exclusivity(unchecked) var isReducing = false
+final class RootCore<State, Action: Sendable>: StateGuard, StoreCore, StoreRoot {
+  /// The state, at an address that never changes.
+  @usableFromInline let current: UnsafeMutablePointer<State>
   @usableFromInline let dependencies: DependencyScope
   // Weak: an effect may outlive its store, and its late actions are then dropped; they come
   // back through `deliver`, which the store's initializer sets to its specialized send.
@@ -34,22 +35,22 @@ final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
 
   @usableFromInline
   init(initialState: State, dependencies: DependencyScope) {
-    self.current = initialState
+    current = .allocate(with: initialState)
     self.dependencies = dependencies
+    super.init()
   }
 
-  @usableFromInline var state: State {
+  // Isolated, as every other access to the memory: released off the main actor, a store
+  // frees its state once the main actor runs the deinitializer.
+  isolated deinit { current.free() }
+
+  @usableFromInline var inlineState: InlineState<State>? {
+    InlineState(guard: self, address: UnsafePointer(current))
+  }
+
+  @usableFromInline func snapshot() -> UnsafePointer<State> {
     if isReducing { readWhileReducing() }
-    return current
-  }
-
-  @usableFromInline func read<Part>(_ keyPath: KeyPath<State, Part>) -> Part {
-    if isReducing { readWhileReducing() }
-    return current[keyPath: keyPath]
-  }
-
-  func readWhileReducing() -> Never {
-    preconditionFailure("The state of a store was read while its reducer was running.")
+    return UnsafePointer(current)
   }
 
   // The send path below is inlined into the module that creates the store (its initializer
@@ -85,7 +86,7 @@ final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
   where R.State == State, R.Action == Action {
     // The reducer changes the state in place; reading it meanwhile stops the program.
     isReducing = true
-    let effect = dependencies.enter { reducer.reduce(into: &current, action: action) }
+    let effect = dependencies.enter { reducer.reduce(into: &current.pointee, action: action) }
     isReducing = false
     // Effects start before observers are told, so that a `.send` effect's action is queued
     // right behind this one, ahead of anything an observer sends in reaction to it.
@@ -111,12 +112,6 @@ final class RootCore<State, Action: Sendable>: StoreCore, StoreRoot {
   }
 
   @usableFromInline var root: any StoreRoot { self }
-
-  @usableFromInline func scoped<Part, PartAction: Sendable>(
-    _ keyPath: KeyPath<State, Part>
-  ) -> any StoreCore<Part, PartAction> {
-    KeyPathCore<State, Action, Part, PartAction>(base: self, root: self, keyPath: keyPath)
-  }
 
   @usableFromInline func observeActions(
     _ body: @escaping @MainActor (Action, ActionOrigin) -> Void

@@ -1,89 +1,113 @@
-/// A store core for a part of another core's state reached by a key path.
+/// How a scoped store's actions reach its parent: embedded into the parent's actions, then sent
+/// through the parent's sink.
 ///
-/// Chains of key paths are joined when a store is scoped, so `base` is the nearest root or
-/// optional core, and reading the part costs one key path, however deep the store is; a part
-/// stored inline in a root's state is read at its offset (see ``InlineRead``).
-final class KeyPathCore<Base, BaseAction: Sendable, State, Action: Sendable>: StoreCore {
-  let base: any StoreCore<Base, BaseAction>
-  let keyPath: KeyPath<Base, State>
-  let inline: InlineRead<Base, BaseAction, State>?
+/// Held by the scoped store's core, so that the store's own sink captures the core alone and
+/// costs no allocation of its own (a closure capturing one object uses it as its context).
+@usableFromInline
+struct Upstream<ParentAction, Action> {
+  @usableFromInline let sink: ActionSink<ParentAction>
+  @usableFromInline let embed: @Sendable (Action) -> ParentAction
 
-  /// A core for the part of `base`'s state at `keyPath`; `root` is `base` when it is a root.
+  @usableFromInline
   init(
-    base: any StoreCore<Base, BaseAction>, root: RootCore<Base, BaseAction>?,
-    keyPath: KeyPath<Base, State>
+    sink: @escaping ActionSink<ParentAction>, embed: @escaping @Sendable (Action) -> ParentAction
   ) {
-    self.base = base
+    self.sink = sink
+    self.embed = embed
+  }
+
+  /// Sends `action` to the parent, embedded.
+  @inlinable
+  func send(_ action: Action, _ origin: ActionOrigin) -> StoreTask {
+    sink(embed(action), origin)
+  }
+}
+
+/// A store core for a part of its parent's state reached by a key path.
+///
+/// A part stored inline in the root's state is read in place (see ``InlineState``); any other
+/// part is copied out of the parent's state on each read, into memory this core keeps.
+@usableFromInline
+final class KeyPathCore<ParentState, ParentAction: Sendable, State, Action: Sendable>: StoreCore {
+  @usableFromInline let upstream: Upstream<ParentAction, Action>
+  @usableFromInline let inlineState: InlineState<State>?
+  let parent: any StoreCore<ParentState, ParentAction>
+  let keyPath: KeyPath<ParentState, State>
+  /// The copy of a part not stored inline, made on the first read and refreshed on every
+  /// read.
+  private var copy: UnsafeMutablePointer<State>?
+
+  /// A core for the part of `parent`'s state at `keyPath`, sending through `upstream`.
+  @usableFromInline
+  init(
+    parent: any StoreCore<ParentState, ParentAction>, keyPath: KeyPath<ParentState, State>,
+    upstream: Upstream<ParentAction, Action>
+  ) {
+    self.parent = parent
     self.keyPath = keyPath
-    self.inline = InlineRead(root: root, keyPath: keyPath)
+    self.upstream = upstream
+    inlineState = parent.inlineState?.part(keyPath)
   }
 
-  var state: State { base.read(keyPath) }
+  isolated deinit { copy?.free() }
 
-  func read<Part>(_ keyPath: KeyPath<State, Part>) -> Part {
-    if let inline { return inline.read(keyPath) }
-    return base.read(self.keyPath)[keyPath: keyPath]
+  @usableFromInline func snapshot() -> UnsafePointer<State> {
+    if let inlineState { return inlineState.readableAddress }
+    let part = parent.snapshot().pointee[keyPath: keyPath]
+    guard let copy else {
+      let copy = UnsafeMutablePointer.allocate(with: part)
+      self.copy = copy
+      return UnsafePointer(copy)
+    }
+    copy.pointee = part
+    return UnsafePointer(copy)
   }
 
-  var root: any StoreRoot { base.root }
+  @usableFromInline var root: any StoreRoot { parent.root }
 
-  func scoped<Part, PartAction: Sendable>(
-    _ keyPath: KeyPath<State, Part>
-  ) -> any StoreCore<Part, PartAction> {
-    KeyPathCore<Base, BaseAction, Part, PartAction>(
-      base: base, root: inline?.root, keyPath: self.keyPath.appending(path: keyPath))
-  }
-
-  func observeActions(
+  @usableFromInline func observeActions(
     _ body: @escaping @MainActor (Action, ActionOrigin) -> Void
   ) -> StoreSubscription {
     preconditionFailure("observeActions is available on a root store only.")
   }
 }
 
-/// A store core for a part of another core's state that may be absent: an optional field or
-/// an enum case. While it is absent the last value seen is returned, so a screen being
-/// dismissed can still render.
-final class OptionalCore<Base, BaseAction: Sendable, State, Action: Sendable>: StoreCore {
-  let base: any StoreCore<Base, BaseAction>
-  let extract: (Base) -> State?
-  private var last: State
+/// A store core for a part of its parent's state that may be absent: an optional field or an
+/// enum case. While it is absent the last value seen is returned, so a screen being dismissed
+/// can still render.
+final class OptionalCore<ParentState, ParentAction: Sendable, State, Action: Sendable>: StoreCore {
+  let upstream: Upstream<ParentAction, Action>
+  let parent: any StoreCore<ParentState, ParentAction>
+  let extract: @MainActor (any StoreCore<ParentState, ParentAction>) -> State?
+  /// The last value seen, refreshed on every read.
+  let last: UnsafeMutablePointer<State>
 
+  /// A core for the part of `parent` that `extract` finds, starting from `initial`.
   init(
-    base: any StoreCore<Base, BaseAction>, extract: @escaping (Base) -> State?, initial: State
+    parent: any StoreCore<ParentState, ParentAction>,
+    extract: @escaping @MainActor (any StoreCore<ParentState, ParentAction>) -> State?,
+    initial: State, upstream: Upstream<ParentAction, Action>
   ) {
-    self.base = base
+    self.parent = parent
     self.extract = extract
-    self.last = initial
+    self.last = .allocate(with: initial)
+    self.upstream = upstream
   }
 
-  var state: State {
-    if let current = extract(base.state) { last = current }
-    return last
+  isolated deinit { last.free() }
+
+  var inlineState: InlineState<State>? { nil }
+
+  func snapshot() -> UnsafePointer<State> {
+    if let current = extract(parent) { last.pointee = current }
+    return UnsafePointer(last)
   }
 
-  func read<Part>(_ keyPath: KeyPath<State, Part>) -> Part { state[keyPath: keyPath] }
-
-  var root: any StoreRoot { base.root }
-
-  func scoped<Part, PartAction: Sendable>(
-    _ keyPath: KeyPath<State, Part>
-  ) -> any StoreCore<Part, PartAction> {
-    KeyPathCore<State, Action, Part, PartAction>(base: self, root: nil, keyPath: keyPath)
-  }
+  var root: any StoreRoot { parent.root }
 
   func observeActions(
     _ body: @escaping @MainActor (Action, ActionOrigin) -> Void
   ) -> StoreSubscription {
     preconditionFailure("observeActions is available on a root store only.")
   }
-}
-
-/// A core for a part of `base` that `extract` finds, starting from `initial`; a function, so
-/// that a store's inlinable `scope` can make one without seeing the class.
-@MainActor
-func optionalCore<Base, BaseAction: Sendable, State, Action: Sendable>(
-  base: any StoreCore<Base, BaseAction>, extract: @escaping (Base) -> State?, initial: State
-) -> any StoreCore<State, Action> {
-  OptionalCore(base: base, extract: extract, initial: initial)
 }

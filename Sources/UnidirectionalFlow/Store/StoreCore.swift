@@ -19,19 +19,17 @@ protocol StoreCore<State, Action>: AnyObject {
   associatedtype State
   associatedtype Action: Sendable
 
-  /// The current state.
-  var state: State { get }
+  /// Where the state lies in the root's memory, if it is stored inline there; the address
+  /// never changes.
+  var inlineState: InlineState<State>? { get }
 
-  /// Reads a part of the state without copying the rest of the root state.
-  func read<Part>(_ keyPath: KeyPath<State, Part>) -> Part
+  /// Where the current state can be read: its place in the root's memory, or a copy this core
+  /// keeps and refreshes on every call, valid until the next. Stops the program while the
+  /// root's reducer runs.
+  func snapshot() -> UnsafePointer<State>
 
   /// The root's observers and effects, shared by every store of the tree.
   var root: any StoreRoot { get }
-
-  /// A core for the part of this state at `keyPath`.
-  func scoped<Part, PartAction: Sendable>(
-    _ keyPath: KeyPath<State, Part>
-  ) -> any StoreCore<Part, PartAction>
 
   /// Calls `body` with every action the root processes; a root core only (see
   /// ``Store/observeActions(_:)``).
