@@ -14,7 +14,7 @@ extension Store {
     }
     if root.isReducing { root.readWhileReducing() }
     root.cancelEffects()
-    root.current = state
+    root.current.pointee = state
     root.observers.notify()
   }
 }
