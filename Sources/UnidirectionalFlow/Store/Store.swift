@@ -59,7 +59,8 @@ public final class Store<State, Action: Sendable> {
     let reducer = dependencies.enter { reducer() }
     let core = RootCore<State, Action>(initialState: initialState, dependencies: dependencies)
     let sink: ActionSink<Action> = { core.enqueue($0, origin: $1, reducer: reducer) }
-    core.deliver = sink
+    // Weak: the core keeps this for its effects' late actions, and must not keep itself.
+    core.deliver = { [weak core] in core?.enqueue($0, origin: $1, reducer: reducer) ?? .none }
     self.init(core: core, sink: sink)
   }
 
