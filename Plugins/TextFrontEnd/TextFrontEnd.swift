@@ -17,9 +17,14 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   /// It asked to quit or to switch: it handles no more input.
   private var hasLeft = false
   private var lastRendered = ""
+  /// Whether it owns a terminal on standard input (then `password` alone reads it unseen).
+  private let isAtTerminal: Bool
+  /// Echo while the password is typed unseen; active until the next line.
+  private let unseenInput = UnseenInput()
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     self.host = host
+    isAtTerminal = info.ownsTerminal && UnseenInput.isTerminal
     if let path = info.argument, !path.isEmpty {
       output = try .file(path, host)
     } else if info.ownsTerminal {
@@ -32,6 +37,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   }
 
   func detach() {
+    unseenInput.end()
     host.unsubscribe(subscription)
   }
 
@@ -49,7 +55,15 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       consumed = end
       switch line {
       case .text(let text, _):
-        handle(String(decoding: text, as: UTF8.self))
+        let line = String(decoding: text, as: UTF8.self)
+        if unseenInput.isActive {
+          // Echo was off, the newline too: end the prompt's line.
+          unseenInput.end()
+          output.write("\n")
+          if let error = host.send(TTT_ACTION_LOGIN_SET_PASSWORD, text: line) { say(error) }
+        } else {
+          handle(line)
+        }
         if !hasLeft { isSettling = host.request(TTT_REQUEST_SETTLE) == nil }
       case .tooLong:
         say("that line is longer than \(lines.maximumLength) bytes; ignored")
@@ -75,7 +89,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     let text = ScreenText.render(host.screen())
     guard text != lastRendered else { return }
     lastRendered = text
-    output.write(text + "\n")
+    output.write(text.withVisibleControls + "\n")
   }
 
   private func handle(_ line: String) {
@@ -86,8 +100,20 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       return
     }
     let argument = line.drop { $0 == " " }.dropFirst(command.count).drop { $0 == " " }
-    switch CommandParser.parse(command: command, argument: String(argument), screen: host.screen())
+    let screen = host.screen()
+    switch CommandParser.parse(
+      command: command, argument: String(argument), screen: screen, isTerminal: isAtTerminal)
     {
+    case .success(.quit):
+      hasLeft = host.request(TTT_REQUEST_QUIT) == nil
+    case .success(.help):
+      output.write(ScreenText.help(for: screen, isTerminal: isAtTerminal) + "\n")
+    case .success(.readPasswordUnseen):
+      guard unseenInput.begin() else {
+        say("cannot turn the terminal's echo off; type password PASSWORD")
+        return
+      }
+      output.write("Password (typing is not shown): ")
     case .success(let intent):
       if let error = send(intent) { say(error) }
     case .failure(let message):
@@ -98,18 +124,24 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   private func handleHostCommand(_ command: String, argument: String) {
     let request: ttt_request
     switch command {
-    case ":frontend": request = TTT_REQUEST_SWITCH
+    case ":frontend", ":frontend!": request = TTT_REQUEST_SWITCH
     case ":attach": request = TTT_REQUEST_ATTACH
     case ":detach": request = TTT_REQUEST_DETACH
-    case ":quit", ":q":
+    case ":quit", ":q", ":exit":
       hasLeft = host.request(TTT_REQUEST_QUIT) == nil
       return
     default:
-      say("unknown command \(command): try :frontend NAME, :attach SPEC, :detach NAME, :quit")
+      say("unknown command \(command): try :frontend NAME, :attach SPEC, :detach NAME, quit")
       return
     }
     guard !argument.isEmpty else {
       say("\(command) needs a front end, e.g. \(command) jsonl:events.jsonl")
+      return
+    }
+    if command == ":frontend", isAtTerminal,
+      let warning = SwitchWarning.before(switchingTo: argument)
+    {
+      say(warning)
       return
     }
     if let error = host.request(request, argument) {
@@ -124,11 +156,14 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     case .action(let tag, let text): host.send(tag, text: text)
     case .cell(let row, let column):
       host.send(TTT_ACTION_GAME_CELL_TAPPED, row: row, column: column)
+    case .quit, .help, .readPasswordUnseen: nil
     }
   }
 
+  /// Writes a message line; control characters in it (a spec or an error quoting what was
+  /// typed) are made visible.
   private func say(_ message: String) {
-    output.write("! \(message)\n")
+    output.write("! \(message.withVisibleControls)\n")
   }
 }
 

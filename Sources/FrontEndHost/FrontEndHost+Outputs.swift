@@ -10,6 +10,11 @@ extension FrontEndHost {
   ) throws(HostCallError) -> SessionOutput {
     let output: SessionOutput
     if let path {
+      if let other = self.session(writingTo: path) {
+        throw .invalid(
+          "cannot write \(path): \(other.spec) already writes to it; two observers on one file "
+            + "would mix their lines")
+      }
       let descriptor: Int32
       do {
         descriptor = try OutputFile.open(
@@ -24,7 +29,8 @@ extension FrontEndHost {
         requests.append(
           .dropFailedOutput(reason: "cannot write \(sink.name): \(failure)"), from: session)
       }
-      output = SessionOutput(sink: sink, session: session, isOwned: true)
+      output = SessionOutput(
+        sink: sink, session: session, isOwned: true, file: FileIdentity(descriptor: descriptor))
     } else {
       guard session.ownsTerminal else {
         throw .invalid(

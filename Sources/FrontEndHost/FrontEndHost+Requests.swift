@@ -22,6 +22,11 @@ extension FrontEndHost {
       } catch {
         throw .unknown(error.description)
       }
+      if case .attach = request, let problem = observerProblem(FrontEndSpec(target)) {
+        throw .invalid("cannot attach \(target): \(problem)")
+      }
+    case .detach(let name):
+      if case .failure(let error) = observer(toDetach: name) { throw error }
     default: break
     }
     switch request {
@@ -78,14 +83,10 @@ extension FrontEndHost {
   }
 
   func detachByName(_ name: String, requestedBy session: FrontEndSession) {
-    guard let target = registry.observer(named: name) else {
-      let reason =
-        sessions.contains { $0.name == name }
-        ? "'\(name)' owns the terminal; switch to another front end instead"
-        : "no attached observer is named '\(name)'"
-      log(from: session, level: TTT_LOG_ERROR.rawValue, message: "cannot detach: \(reason)")
-      return
+    switch observer(toDetach: name) {
+    case .success(let target): detach(target)
+    case .failure(let error):
+      log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.message)
     }
-    detach(target)
   }
 }

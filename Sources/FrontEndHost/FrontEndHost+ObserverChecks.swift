@@ -1,0 +1,97 @@
+import TicTacToeFrontEndABI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What is checked about an observer before it is attached: at start, before any front end
+/// is, and for `:attach` while the user still looks at the screen that asked, so the answer
+/// shows there. The same checks run again when it is attached.
+extension FrontEndHost {
+  /// Why `spec` cannot be an observer next to the attached front ends and the `planned`
+  /// ones (specs given before it on the command line), or `nil`. A library that cannot be
+  /// loaded is not this check's business: the attach says why.
+  public func observerProblem(_ spec: FrontEndSpec, planned: [FrontEndSpec] = []) -> String? {
+    guard let loaded = try? load(spec), loaded.writesTerminal else { return nil }
+    guard let argument = spec.argument, !argument.isEmpty else {
+      let owner = terminalOwner?.name ?? planned.first.map(\.description) ?? "another front end"
+      return "'\(loaded.name)' draws on the terminal, which \(owner) owns; give it an output "
+        + "file as '\(loaded.name):PATH'"
+    }
+    let path = Self.outputPath(of: argument)
+    if let other = planned.first(where: {
+      $0.argument.map(Self.outputPath) == path
+    }) {
+      return "\(other) already writes to \(path); two observers on one file would mix their lines"
+    }
+    if let other = session(writingTo: path) {
+      return "\(other.spec) already writes to \(path); two observers on one file would mix "
+        + "their lines"
+    }
+    let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    var status = stat()
+    guard directory.isEmpty || stat(directory, &status) == 0 else {
+      return "cannot write \(path): no such directory \(directory)"
+    }
+    return nil
+  }
+
+  /// The attached observer whose output is the file at `path`, if any (the same file under
+  /// another name counts).
+  func session(writingTo path: String) -> FrontEndSession? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    let identity = FileIdentity(status)
+    return sessions.first { session in
+      session.outputs.contains { $0.isOwned && $0.file == identity }
+    }
+  }
+
+  /// The observer `:detach NAME` means, or why there is none: NAME is a front end's name, or
+  /// the whole spec it was attached with (`jsonl:events.jsonl`) when two share a name.
+  func observer(toDetach name: String) -> Result<FrontEndSession, HostCallError> {
+    let matches = sessions.filter { $0.name == name || $0.spec.description == name }
+    let observers = matches.filter { !$0.ownsTerminal }
+    switch observers.count {
+    case 1: return .success(observers[0])
+    case 0:
+      return .failure(
+        .invalid(
+          matches.isEmpty
+            ? "cannot detach: no attached observer is named '\(name)'"
+            : "cannot detach '\(name)': it owns the terminal; switch to another front end "
+              + "instead"))
+    default:
+      let specs = observers.map { "'\($0.spec)'" }.joined(separator: ", ")
+      return .failure(
+        .invalid(
+          "cannot detach: \(observers.count) observers are named '\(name)' (\(specs)); "
+            + "name one by its spec, e.g. :detach \(observers[0].spec)"))
+    }
+  }
+
+  /// The file an output argument names: `+PATH` appends to PATH.
+  static func outputPath(of argument: String) -> String {
+    argument.hasPrefix("+") ? String(argument.dropFirst()) : argument
+  }
+}
+
+/// A file's identity (device and inode), the same whatever path reaches it.
+struct FileIdentity: Equatable {
+  let device: UInt64
+  let inode: UInt64
+
+  init(_ status: stat) {
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+  }
+
+  /// The identity of the file open on `descriptor`, or `nil`.
+  init?(descriptor: Int32) {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    self.init(status)
+  }
+}
