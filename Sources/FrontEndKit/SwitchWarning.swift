@@ -11,7 +11,7 @@ public enum SwitchWarning {
   public static func before(switchingTo spec: String) -> String? {
     let name = spec.split(separator: ":", maxSplits: 1).first.map(String.init) ?? spec
     guard name == "jsonl" || name.hasSuffix("/libtictactoe-jsonl.so") else { return nil }
-    return "jsonl reads JSON objects, one a line, not commands; the way back is "
-      + #"{"command":"frontend","name":"text"}. Type :frontend! \#(spec) to switch."#
+    return #"jsonl takes JSON, not commands (back: {"command":"frontend","name":"text"}); "#
+      + ":frontend! \(spec) switches"
   }
 }

@@ -31,7 +31,8 @@ enum Chrome {
     }
   }
 
-  /// The keys that work on `screen` now.
+  /// The keys that work on `screen` now; the way to the command line and the help always
+  /// shows (from a text field: escape first).
   static func keys(for screen: Screen, interface: InterfaceState) -> String {
     let specific: String
     switch screen {
@@ -42,13 +43,15 @@ enum Chrome {
     case .login, .newGame:
       specific = "tab/↑↓ move · type to edit · enter press"
     case .twoFactor:
-      specific = "tab move · type the code · enter submit · esc back"
+      specific = "tab move · type the code · enter submit"
     case .game(let game):
       specific =
         game.isPlayAgainButtonVisible
-        ? "enter/r play again · q quit game" : "←↓↑→/hjkl move · enter/space place · q quit game"
+        ? "enter/r play again · q leave game"
+        : "←↓↑→/hjkl move · enter/space/1-9 place · q leave game"
     }
-    let command = interface.isEditingText(on: screen) ? "" : " · : command"
-    return " \(specific)\(command) · ctrl-c quit"
+    let global =
+      interface.isEditingText(on: screen) ? "esc then : command, ? help" : ": command · ? help"
+    return " \(specific) · \(global) · ctrl-c quit"
   }
 }
