@@ -108,7 +108,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
         id: nil)
     case .skipped:
       return
-    case .text(let bytes, let number):
+    case .text(let line, let number):
+      // A byte-order mark (an editor's UTF-8 file starts with one) is not part of the JSON.
+      let bytes = line.starts(with: Self.byteOrderMark) ? Array(line.dropFirst(3)) : line
       guard !bytes.allSatisfy(Self.isWhitespace) else { return }
       let value: JSONValue
       do {
@@ -158,6 +160,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
       }
     }
   }
+
+  /// UTF-8's byte-order mark, U+FEFF.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   private static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
