@@ -21,28 +21,30 @@ extension FrontEndHost {
         + "file as '\(loaded.name):PATH'"
     }
     let path = Self.outputPath(of: argument)
-    if let other = planned.first(where: {
-      $0.argument.map(Self.outputPath) == path
-    }) {
-      return "\(other) already writes to \(path); two observers on one file would mix their lines"
+    if !path.hasPrefix("/dev/"),
+      let other = planned.first(where: { $0.argument.map(Self.outputPath) == path })
+    {
+      return "its file is already written by --frontend \(other) (one observer per file)"
     }
     if let other = session(writingTo: path) {
-      return "\(other.spec) already writes to \(path); two observers on one file would mix "
-        + "their lines"
+      return "its file is already written by \(other.name) (one observer per file)"
     }
     let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
     var status = stat()
     guard directory.isEmpty || stat(directory, &status) == 0 else {
-      return "cannot write \(path): no such directory \(directory)"
+      return "no such directory: \(directory)"
     }
     return nil
   }
 
-  /// The attached observer whose output is the file at `path`, if any (the same file under
-  /// another name counts).
+  /// The attached observer whose output is the regular file or FIFO at `path`, if any (the
+  /// same file under another name counts). Devices are left out: two observers on
+  /// `/dev/null` harm nobody.
   func session(writingTo path: String) -> FrontEndSession? {
     var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
+    guard stat(path, &status) == 0,
+      status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFIFO
+    else { return nil }
     let identity = FileIdentity(status)
     return sessions.first { session in
       session.outputs.contains { $0.isOwned && $0.file == identity }

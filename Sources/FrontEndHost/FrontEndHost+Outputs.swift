@@ -12,8 +12,7 @@ extension FrontEndHost {
     if let path {
       if let other = self.session(writingTo: path) {
         throw .invalid(
-          "cannot write \(path): \(other.spec) already writes to it; two observers on one file "
-            + "would mix their lines")
+          "cannot write \(path): it is already written by \(other.name) (one observer per file)")
       }
       let descriptor: Int32
       do {
