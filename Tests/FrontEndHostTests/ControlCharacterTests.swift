@@ -47,11 +47,13 @@ import Testing
     let (output, observers) = try await run(
       owner: "text",
       [
-        "email \(Self.hostile)", "password password", "login", "x \(Self.hostile)", "o Blub",
+        "email \(Self.hostile)", "email blob@pointfree.co", "password password", "login",
+        "x \(Self.hostile)", "o Blub",
         ":attach \(Self.hostile)", ":frontend \(Self.hostile)", "play",
       ])
     expectNoRawSequence(in: output, "standard output")
     #expect(output.contains("Email:    ^[[6n^[]0;pwned^G<U+009B>31m"), "\(output)")
+    #expect(output.contains("! cannot load front end '^[[6n^[]0;pwned^G<U+009B>31m'"))
     for (name, contents) in observers {
       expectNoRawSequence(in: contents, "the \(name) observer's file")
     }
@@ -69,9 +71,10 @@ import Testing
       owner: "jsonl",
       [
         set("login.view.binding.email", Self.hostile),
+        set("login.view.binding.email", "blob@pointfree.co"),
         set("login.view.binding.password", "password"),
         #"{"action":"login.view.loginButtonTapped"}"#, #"{"command":"settle"}"#,
-        set("newGame.view.binding.xPlayerName", Self.hostile),
+        set("newGame.binding.xPlayerName", Self.hostile),
         #"{"command":"attach","name":"\u001b[6n"}"#,
       ])
     expectNoRawSequence(in: output, "standard output")
@@ -80,5 +83,6 @@ import Testing
     }
     #expect(observers["text"]?.contains("Email:    ^[[6n^[]0;pwned^G<U+009B>31m") == true)
     #expect(observers["text"]?.contains("X player: ^[[6n^[]0;pwned^G<U+009B>31m") == true)
+    #expect(output.contains(#"\u001b[6n\u001b]0;pwned\u0007\u009b31m"#))
   }
 }
