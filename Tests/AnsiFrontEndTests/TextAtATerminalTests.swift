@@ -13,7 +13,7 @@ extension EndToEnd {
       try tmux.keys("Enter")
       try tmux.type("password")
       try tmux.keys("Enter")
-      try await tmux.waitFor("Password (typing is not shown): ")
+      try await tmux.waitFor("Password (typing is not shown):")
       try tmux.type("s3cret-typed")
       try tmux.keys("Enter")
       let screen = try await tmux.waitFor("Password: ********")

@@ -24,7 +24,11 @@ final class TictactoeSession {
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("ansi-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    // The script outlives Ctrl-C and Ctrl-\ typed to a front end in cooked mode, which the
+    // terminal sends to the whole foreground group: a trap that runs a command (unlike one
+    // that ignores) is not inherited by `tictactoe`.
     let script = """
+      trap : INT QUIT
       stty -g > "$1/before"
       env -u NO_COLOR \(environment) "$2" \(arguments)
       status=$?
