@@ -12,8 +12,12 @@ import TicTacToeFrontEndABI
 extension FrontEndHost {
   /// Why `spec` cannot be an observer next to the attached front ends and the `planned`
   /// ones (specs given before it on the command line), or `nil`. A library that cannot be
-  /// loaded is not this check's business: the attach says why.
+  /// loaded is not this check's business: the attach says why (and a spec after only such
+  /// libraries will own the terminal, so it is no observer).
   public func observerProblem(_ spec: FrontEndSpec, planned: [FrontEndSpec] = []) -> String? {
+    // Attached after front ends that all fail to load, it owns the terminal itself.
+    let planned = planned.filter { (try? load($0)) != nil }
+    guard terminalOwner != nil || !planned.isEmpty else { return nil }
     guard let loaded = try? load(spec), loaded.writesTerminal else { return nil }
     guard let argument = spec.argument, !argument.isEmpty else {
       let owner = terminalOwner?.name ?? planned.first.map(\.description) ?? "another front end"

@@ -85,4 +85,13 @@ import Testing
     #expect(observers["text"]?.contains("X player: ^[[6n^[]0;pwned^G<U+009B>31m") == true)
     #expect(output.contains(#"\u001b[6n\u001b]0;pwned\u0007\u009b31m"#))
   }
+
+  @Test func throughTheHostsDiagnostics() async throws {
+    let result = try await Fixtures.run(
+      Fixtures.hostExecutable, ["--frontend", Self.hostile, "--frontend", "text"])
+    expectNoRawSequence(in: result.standardError, "standard error")
+    #expect(
+      result.standardError.contains("cannot load front end '^[[6n^[]0;pwned^G^[[31m'"),
+      "\(result.standardError)")
+  }
 }
