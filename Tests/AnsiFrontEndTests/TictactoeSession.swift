@@ -65,15 +65,21 @@ final class TictactoeSession {
   /// play!", without waiting for the game.
   func requestGame() async throws {
     try await tmux.waitFor("TicTacToe · Login")
-    try tmux.type("blob@pointfree.co")
-    try tmux.keys("Tab")
-    try tmux.type("password")
-    try tmux.keys("Enter")
+    try logIn()
     try await tmux.waitFor("TicTacToe · New game")
     try tmux.type("Blob")
     try tmux.keys("Tab")
     try tmux.type("Blob Jr.")
     try tmux.keys("Tab", "Enter")
+  }
+
+  /// Types `email` and the password on the login screen (the focus on the email) and presses
+  /// enter.
+  func logIn(email: String = "blob@pointfree.co") throws {
+    try tmux.type(email)
+    try tmux.keys("Tab")
+    try tmux.type("password")
+    try tmux.keys("Enter")
   }
 
   /// Waits until the ansi front end shows `board`.

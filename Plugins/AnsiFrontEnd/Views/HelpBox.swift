@@ -21,21 +21,11 @@ enum HelpBox {
     let keyWidth = entries.map(\.keys.terminalWidth).max() ?? 0
     let lines = entries.map { Widgets.pad($0.keys, keyWidth + 2) + $0.meaning }
     let width = min(frame.columns, (lines.map(\.terminalWidth).max() ?? 0) + 4)
-    let body = ["Keys"] + lines + ["any key closes this"]
-    let height = min(rows.count, body.count + 2)
-    guard width >= 6, height >= 3 else { return }
-    let top = rows.lowerBound + max(0, (rows.count - height) / 2)
-    let left = max(0, (frame.columns - width) / 2)
-    let horizontal = String(repeating: "─", count: width - 2)
-    frame.put("┌" + horizontal + "┐", row: top, column: left, style: Theme.alertBorder)
-    for (offset, line) in body.prefix(height - 2).enumerated() {
-      let row = top + 1 + offset
-      frame.put("│", row: row, column: left, style: Theme.alertBorder)
-      frame.fill(row: row, column: left + 1, width: width - 2)
-      let style = offset == 0 ? Theme.heading : offset == body.count - 1 ? Theme.hint : .plain
-      frame.put(line, row: row, column: left + 2, style: style, maxWidth: width - 4)
-      frame.put("│", row: row, column: left + width - 1, style: Theme.alertBorder)
-    }
-    frame.put("└" + horizontal + "┘", row: top + height - 1, column: left, style: Theme.alertBorder)
+    guard width >= 6, rows.count >= 3 else { return }
+    let body =
+      [Box.Row(text: "Keys", style: Theme.heading, isCentred: false)]
+      + lines.map { Box.Row(text: $0, style: .plain, isCentred: false) }
+      + [Box.Row(text: "any key closes this", style: Theme.hint, isCentred: false)]
+    Box.draw(body, width: width, in: &frame, rows: rows)
   }
 }
