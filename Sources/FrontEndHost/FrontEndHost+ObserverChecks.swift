@@ -35,8 +35,13 @@ extension FrontEndHost {
     }
     let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
     var status = stat()
-    guard directory.isEmpty || stat(directory, &status) == 0 else {
-      return "no such directory: \(directory)"
+    let parent = directory.isEmpty ? "/" : directory
+    guard stat(parent, &status) == 0 else { return "no such directory: \(directory)" }
+    // Only a file that would be created needs a writable directory; an existing one (or a
+    // device such as /dev/pts/3) needs to be writable itself.
+    let existing = stat(path, &status) == 0
+    guard access(existing ? path : parent, W_OK) == 0 else {
+      return "cannot write \(existing ? path : "in \(parent)"): permission denied"
     }
     return nil
   }
