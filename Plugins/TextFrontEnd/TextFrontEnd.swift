@@ -4,8 +4,9 @@ import TicTacToeFrontEndABI
 /// The `text` front end: line-oriented, for pipes and dumb terminals.
 ///
 /// It prints the current screen (title, form fields with the password masked, the board as a
-/// 3x3 grid with coordinates, the alert, the commands available) whenever it changes, and reads
-/// one command per line. After each command it asks the host to settle, so the next line is read
+/// 3x3 grid with coordinates, the alert, the commands available) whenever it changes, with
+/// control characters made visible, and reads one command per line (`help` lists those of the
+/// screen; at a terminal, `password` alone reads the password unseen). After each command it asks the host to settle, so the next line is read
 /// only once the effects it started (a login request, say) have finished: piped scripts see the
 /// same screens a person would. As an observer it writes to the file given as its argument.
 final class TextFrontEnd: FrontEnd, ChangeObserving {
