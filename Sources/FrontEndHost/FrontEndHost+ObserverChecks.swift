@@ -1,3 +1,4 @@
+import Foundation
 import TicTacToeFrontEndABI
 
 #if canImport(Glibc)
@@ -26,7 +27,9 @@ extension FrontEndHost {
     }
     let path = Self.outputPath(of: argument)
     if !path.hasPrefix("/dev/"),
-      let other = planned.first(where: { $0.argument.map(Self.outputPath) == path })
+      let other = planned.first(where: {
+        $0.argument.map { Self.absolute(Self.outputPath(of: $0)) } == Self.absolute(path)
+      })
     {
       return "its file is already written by --frontend \(other) (one observer per file)"
     }
@@ -81,6 +84,11 @@ extension FrontEndHost {
           "cannot detach: \(observers.count) observers are named '\(name)' (\(specs)); "
             + "name one by its spec, e.g. :detach \(observers[0].spec)"))
     }
+  }
+
+  /// `path` made absolute against the current directory, without `.`, `..` or repeated `/`.
+  static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// The file an output argument names: `+PATH` appends to PATH.

@@ -97,13 +97,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("events").path
     let atStart = try await text(
-      [":quit"], arguments: ["--frontend", "jsonl:\(file)", "--frontend", "text:+\(file)"])
+      [":quit"],
+      arguments: ["--frontend", "jsonl:\(file)", "--frontend", "text:+\(directory.path)//./events"])
     #expect(atStart.status == 2)
     #expect(atStart.standardOutput.isEmpty)
     #expect(
       atStart.standardError.contains(
-        "tictactoe: --frontend text:+\(file): its file is already written by --frontend "
-          + "jsonl:\(file) (one observer per file)"))
+        "tictactoe: --frontend text:+\(directory.path)//./events: its file is already written "
+          + "by --frontend jsonl:\(file) (one observer per file)"))
 
     let other = directory.appendingPathComponent("other").path
     let later = try await text([
