@@ -120,7 +120,7 @@ enum CommandParser {
 
   private static func unknown(_ screen: Screen) -> Outcome {
     // The word itself is not echoed: a password typed on a line of its own would be.
-    .failure("unknown command; type help, or one of: \(ScreenText.commands(for: screen))")
+    .failure("unknown command; try: \(ScreenText.commands(for: screen))")
   }
 }
 
