@@ -46,16 +46,31 @@ let package = Package(
     .target(
       name: "FrontEndHost",
       dependencies: [
-        "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore",
+        "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore", "Persistence",
         "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
       ]),
+    // What outlives the process: the session file's format, and the action log's.
+    .target(
+      name: "Persistence",
+      dependencies: [
+        "AppCore", "GameCore", "JSONLines", "LoginCore", "NewGameCore", "UnidirectionalFlow",
+      ]),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AppCore"]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
+    // `tictactoe check-frontend`: the conformance suite, the host's validator, kept apart from
+    // the host's runtime (it drives a FrontEndHost from outside, like any embedder).
+    .target(
+      name: "FrontEndConformance",
+      dependencies: [
+        "AppCore", "FrontEndHost", "GameCore", "LoginCore", "NewGameCore",
+        "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
+      ]),
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontEndHost", "HostIO", "TerminalCrashGuard",
-        "TicTacToeFrontEndABI", "UnidirectionalFlow",
+        "AppCore", "AuthenticationClientLive", "FrontEndConformance", "FrontEndHost", "HostIO",
+        "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
     .target(
@@ -129,8 +144,9 @@ let package = Package(
     .testTarget(
       name: "FrontEndHostTests",
       dependencies: [
-        "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontEndHost",
-        "GameCore", "TestSupport", "TicTacToeFrontEndABI", "UnidirectionalFlow",
+        "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontEndConformance",
+        "FrontEndHost", "GameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI",
+        "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
   ],

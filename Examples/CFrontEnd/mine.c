@@ -8,20 +8,27 @@
  *   x NAME          o NAME              play    logout
  *   ROW COLUMN (rows and columns count from 1, "2 3")   again   quit (leave the game)
  *   :frontend NAME (switch the terminal to another front end)   :quit (exit)
+ *   intents (every user intent the host describes)   fields (every state field it describes)
+ *   send CASE.PATH [ARGUMENT...] (any intent, by its case path: "send newGame.binding.xPlayerName Blob")
  *
+ * The last three, and moves, use reflection (ABI 1.1): the host describes its intents and
+ * fields at run time, sends an intent named by its case path, and makes a typed C function
+ * that sends one (here, the move).
  * As the terminal owner it draws on the terminal and is handed the input. With an argument
  * (`--frontend ./libmine.so:/tmp/mine.out`) it writes to that file instead, which is how it
  * watches a game as an observer while another front end owns the terminal. It never touches a
  * descriptor itself: the host opens its output, writes it without blocking, and hands it its
  * input (ABI 1.2).
  *
- * Build:  cc $(pkg-config --cflags tictactoe-frontend) -shared -fPIC mine.c -o libmine.so
+ * Build:  cc $(pkg-config --cflags tictactoe-frontend) -std=c11 -Wall -Wextra -Wpedantic \
+ *           -shared -fPIC mine.c -o libmine.so
  * Run:    tictactoe --frontend ./libmine.so
  *
  * Everything it needs is in tictactoe_frontend.h; it links nothing of the host. Every callback
  * below runs on the host's store thread, one at a time, so there is no locking anywhere.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +51,10 @@ struct mine {
   ttt_store *root;         /* store handles: the root, and one scoped to each feature */
   ttt_store *login, *two_factor, *new_game, *game;
   uint64_t subscription; /* the change subscription */
+
+  /* A typed sender for moves (make_typed_sender): a C function the host made for
+   * newGame.game.cellTapped, bound to the game handle. */
+  ttt_status (*cell_tapped)(int32_t row, int32_t column);
 
   ttt_output *out;        /* where screens go: the terminal, or the file given as argument */
   char last_screen[4096]; /* what was drawn last, to skip redrawing an identical screen */
@@ -194,9 +205,93 @@ static ttt_store *handle_for(struct mine *mine, uint32_t feature) {
   }
 }
 
-/* Reports a routine's failure: the host validated what we sent and says what was wrong. */
+/* Reports a routine's failure: the host validated what we sent and says what was wrong
+ * ("row 1, column 2 is taken" for an intent the screen would ignore: TTT_ERR_DISABLED). */
 static void check(struct mine *mine, ttt_status status) {
   if (status != TTT_OK) say(mine, mine->api->last_error(mine->host));
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Reflection: what the host describes at run time.                                          */
+/* ---------------------------------------------------------------------------------------- */
+
+static const char *type_name(uint32_t type) {
+  switch (type) {
+  case TTT_TYPE_STRING: return "string";
+  case TTT_TYPE_INT32: return "int32";
+  case TTT_TYPE_BOOL: return "bool";
+  case TTT_TYPE_UINT32: return "uint32";
+  case TTT_TYPE_SIZE: return "size";
+  case TTT_TYPE_BOARD: return "board";
+  default: return "?";
+  }
+}
+
+/* Argument `index` of `info`. The array can grow at the end, so step by the host's
+ * argument_size (ABI 1.2), or by the 1.1 size on an older host, whose struct ends earlier. */
+static const ttt_argument_info *argument_at(const ttt_action_info *info, uint32_t index) {
+  size_t has_size = offsetof(ttt_action_info, argument_size) + sizeof info->argument_size;
+  size_t step = info->struct_size >= has_size ? info->argument_size : sizeof(ttt_argument_info);
+  return (const ttt_argument_info *)(const void *)((const char *)info->arguments + index * step);
+}
+
+/* "intents": every user intent, with its arguments, even those added after this was written. */
+static void list_intents(struct mine *mine) {
+  struct screen list = {.length = 0};
+  for (size_t i = 0; i < mine->api->action_count(mine->host); i++) {
+    const ttt_action_info *info = mine->api->action_at(mine->host, i);
+    add(&list, "%s(", info->case_path);
+    for (uint32_t a = 0; a < info->argument_count; a++) {
+      const ttt_argument_info *argument = argument_at(info, a);
+      add(&list, "%s%s: %s", a ? ", " : "", argument->name, type_name(argument->type));
+    }
+    add(&list, ")  %s\n", info->summary);
+  }
+  write_all(mine, list.text, list.length);
+}
+
+/* "fields": every observable state field, with its type and where it lies in its struct. */
+static void list_fields(struct mine *mine) {
+  struct screen list = {.length = 0};
+  for (size_t i = 0; i < mine->api->field_count(mine->host); i++) {
+    const ttt_field_info *field = mine->api->field_at(mine->host, i);
+    add(&list, "feature %u: %s (%s at offset %zu)%s\n", (unsigned)field->feature, field->name,
+        type_name(field->type), field->offset, field->is_derived ? ", derived" : "");
+  }
+  write_all(mine, list.text, list.length);
+}
+
+/* "send CASE.PATH ARGUMENT...": any intent by its case path, its arguments typed as the host
+ * describes them (a string takes the rest of the line). */
+static void send_by_path(struct mine *mine, char *rest) {
+  char *path = rest;
+  char *arguments = path + strcspn(path, " ");
+  if (*arguments != '\0') *arguments++ = '\0';
+  const ttt_action_info *info = NULL;
+  for (size_t i = 0; i < mine->api->action_count(mine->host) && !info; i++) {
+    const ttt_action_info *candidate = mine->api->action_at(mine->host, i);
+    if (strcmp(candidate->case_path, path) == 0) info = candidate;
+  }
+  if (!info) {
+    say(mine, "no such intent; type intents to list them");
+    return;
+  }
+  ttt_value values[8];
+  size_t count = 0;
+  for (uint32_t a = 0; a < info->argument_count && count < 8; a++, count++) {
+    while (*arguments == ' ') arguments++;
+    if (argument_at(info, a)->type == TTT_TYPE_STRING) {
+      values[count] = (ttt_value){.type = TTT_TYPE_STRING, .string = arguments};
+      arguments += strlen(arguments);
+    } else {
+      char *end;
+      long number = strtol(arguments, &end, 10);
+      values[count] = (ttt_value){.type = TTT_TYPE_INT32, .int32 = (int32_t)number};
+      arguments = end;
+    }
+  }
+  /* The host checks the values against the description: count, types, ranges. */
+  check(mine, mine->api->send_path(mine->root, path, values, count));
 }
 
 static void handle_line(struct mine *mine, char *line) {
@@ -223,6 +318,19 @@ static void handle_line(struct mine *mine, char *line) {
     const ttt_host_api *api = mine->api;
     check(mine, api->edit_text(mine->login, TTT_FIELD_LOGIN_PASSWORD, TTT_EDIT_CLEAR, NULL));
     check(mine, api->edit_text(mine->login, TTT_FIELD_LOGIN_PASSWORD, TTT_EDIT_APPEND, rest));
+    return;
+  }
+
+  if (strcmp(line, "intents") == 0) {
+    list_intents(mine);
+    return;
+  }
+  if (strcmp(line, "fields") == 0) {
+    list_fields(mine);
+    return;
+  }
+  if (strcmp(line, "send") == 0) {
+    send_by_path(mine, rest);
     return;
   }
 
@@ -256,11 +364,8 @@ static void handle_line(struct mine *mine, char *line) {
         say(mine, "rows and columns go from 1 to 3, e.g. 2 3");
         return;
       }
-      ttt_action move = {.struct_size = sizeof move,
-                         .tag = TTT_ACTION_GAME_CELL_TAPPED,
-                         .row = (int32_t)row - 1,
-                         .column = (int32_t)column - 1};
-      check(mine, mine->api->send(mine->game, &move));
+      /* Through the typed sender: a plain C call, checked by the host like any send. */
+      check(mine, mine->cell_tapped((int32_t)row - 1, (int32_t)column - 1));
       return;
     }
   }
@@ -328,6 +433,17 @@ static ttt_status attach(const ttt_host_api *api, ttt_host *host, const ttt_atta
   mine->new_game = api->scope(mine->root, TTT_FEATURE_NEW_GAME);
   mine->game = api->scope(mine->root, TTT_FEATURE_GAME);
 
+  /* A typed sender for moves. make_typed_sender hands it back as a ttt_sender, which we cast
+   * to the intent's own function type (one function pointer type to another: ISO C). The
+   * host makes one per handle and path and keeps it for the life of the process. */
+  ttt_sender sender;
+  if (api->make_typed_sender(mine->game, "newGame.game.cellTapped", &sender) != TTT_OK) {
+    api->log(host, TTT_LOG_ERROR, api->last_error(host));
+    free(mine);
+    return TTT_ERR_UNSUPPORTED;
+  }
+  mine->cell_tapped = (ttt_status(*)(int32_t, int32_t))sender;
+
   /* The root handle reads the whole app, so its subscription hears about every change. */
   mine->subscription = api->subscribe(mine->root, on_change, mine);
 
@@ -339,7 +455,8 @@ static ttt_status attach(const ttt_host_api *api, ttt_host *host, const ttt_atta
 
 static void detach(void *instance) {
   struct mine *mine = instance;
-  /* The host ends our subscriptions on detach anyway; ending them is good manners. */
+  /* Ending our subscriptions is part of detach's contract (check-frontend fails a front end
+   * that leaves one); the host only drops what is left behind, as a safety net. */
   mine->api->unsubscribe(mine->host, mine->subscription);
   /* Nothing to restore: we never changed terminal modes. The host closes our output. */
   free(mine);

@@ -95,6 +95,8 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
         appends = []
       }
       let intents = interface.handle(key, on: host.screen())
+      // A message that quotes the command line (":frontend NAME") never shows a secret.
+      interface.message = interface.message.map(host.redact)
       if intents.allSatisfy(\.isAppend) {
         for intent in intents { appends.add(intent) }
       } else {

@@ -96,7 +96,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     if timedOut {
       events.error(
         "settle timed out: effects are still running (see --settle-timeout)", line: settle.line,
-        id: settle.id)
+        id: redacted(settle.id))
     }
   }
 
@@ -120,9 +120,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
       }
       let request: Request
       do {
-        request = try Request(decoding: value, actions: actions)
+        request = try Request(decoding: value, actions: actions, redact: host.redact)
       } catch {
-        return events.error(error.message, line: number, id: error.id)
+        return events.error(error.message, line: number, id: redacted(error.id))
       }
       perform(request, line: number)
     }
@@ -132,7 +132,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     switch request.kind {
     case .action(let spec, let arguments):
       if let message = host.send(casePath: spec.path, arguments: arguments) {
-        events.error(message, line: line, id: request.id)
+        events.error(message, line: line, id: redacted(request.id))
       }
     case .command(.snapshot, _):
       events.state(host)
@@ -140,11 +140,11 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
       pendingSettle = PendingSettle(line: line, id: request.id)
       if let message = host.request(TTT_REQUEST_SETTLE) {
         pendingSettle = nil
-        events.error("cannot settle: \(message)", line: line, id: request.id)
+        events.error("cannot settle: \(message)", line: line, id: redacted(request.id))
       }
     case .command(.quit, _):
       if let message = host.request(TTT_REQUEST_QUIT) {
-        events.error("cannot quit: \(message)", line: line, id: request.id)
+        events.error("cannot quit: \(message)", line: line, id: redacted(request.id))
       } else {
         hasLeft = true
       }
@@ -153,7 +153,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
         command == .frontend
         ? TTT_REQUEST_SWITCH : command == .attach ? TTT_REQUEST_ATTACH : TTT_REQUEST_DETACH
       if let message = host.request(kind, name ?? "") {
-        events.error("cannot \(command.rawValue): \(message)", line: line, id: request.id)
+        events.error("cannot \(command.rawValue): \(message)", line: line, id: redacted(request.id))
       } else if command == .frontend {
         // Detached next: the lines after this one go to the new terminal owner.
         hasLeft = true
@@ -163,6 +163,14 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
 
   /// UTF-8's byte-order mark, U+FEFF.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// A line's `id` as its error echoes it: a string (or a number) that contains a secret the
+  /// app holds now comes back as a string with the secret replaced by `***`.
+  private func redacted(_ id: JSONValue?) -> JSONValue? {
+    guard let id, let text = id.string ?? id.number?.text else { return id }
+    let redacted = host.redact(text)
+    return redacted == text ? id : .string(redacted)
+  }
 
   private static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")

@@ -56,8 +56,12 @@ struct RequestError: Error {
 }
 
 extension Request {
-  /// Decodes a parsed line, checking every rule of the protocol's input section.
-  init(decoding value: JSONValue, actions: ActionDirectory) throws(RequestError) {
+  /// Decodes a parsed line, checking every rule of the protocol's input section. `redact`
+  /// takes every name the messages quote from the line (the host's `redact`: the user may have
+  /// typed the password there).
+  init(
+    decoding value: JSONValue, actions: ActionDirectory, redact: (String) -> String = { $0 }
+  ) throws(RequestError) {
     guard case .object(let object) = value else {
       throw RequestError(message: "expected a JSON object, got \(value.kindDescription)")
     }
@@ -66,7 +70,8 @@ extension Request {
       throw RequestError(message: "\"id\" must be a string or a number, not \(id.kindDescription)")
     }
     do {
-      self.init(kind: try Self.kind(of: object, actions: actions), id: id)
+      let kind = try Self.kind(of: object, actions: actions) { Self.quoted(redact($0)) }
+      self.init(kind: kind, id: id)
     } catch {
       throw RequestError(message: error.message, id: id)
     }
@@ -74,7 +79,7 @@ extension Request {
 
   /// What `object` asks for; errors leave the `id` to the caller.
   private static func kind(
-    of object: JSONObject, actions: ActionDirectory
+    of object: JSONObject, actions: ActionDirectory, quote: (String) -> String
   ) throws(RequestError) -> Kind {
     switch (object["action"], object["command"]) {
     case (nil, nil):
@@ -88,13 +93,13 @@ extension Request {
       guard let command = Command(rawValue: name) else {
         throw RequestError(
           message:
-            "unknown command \(quoted(name)) (known: snapshot, settle, quit, frontend, attach, "
+            "unknown command \(quote(name)) (known: snapshot, settle, quit, frontend, attach, "
             + "detach)")
       }
       let allowed = command.takesName ? ["command", "id", "name"] : ["command", "id"]
       if let field = object.keys.first(where: { !allowed.contains($0) }) {
         throw RequestError(
-          message: "unknown field \(quoted(field)) for command \"\(command.rawValue)\"")
+          message: "unknown field \(quote(field)) for command \"\(command.rawValue)\"")
       }
       guard command.takesName else { return .command(command, name: nil) }
       guard let value = object["name"], let name = value.string, !name.isEmpty else {
@@ -109,19 +114,19 @@ extension Request {
       guard let spec = actions.spec(named: path) else {
         if ActionSpec.isEffectOnly(path) {
           throw RequestError(
-            message: "\(quoted(path)) is a server response that only effects send; a client "
+            message: "\(quote(path)) is a server response that only effects send; a client "
               + "cannot send it")
         }
-        throw RequestError(message: "unknown action \(quoted(path))")
+        throw RequestError(message: "unknown action \(quote(path))")
       }
-      return try actionKind(spec, payloadIn: object)
+      return try actionKind(spec, payloadIn: object, quote: quote)
     }
   }
 
   /// Checks the payload fields of `spec` in `object` against the host's description: none
   /// missing, none extra, each of its declared type.
   private static func actionKind(
-    _ spec: ActionSpec, payloadIn object: JSONObject
+    _ spec: ActionSpec, payloadIn object: JSONObject, quote: (String) -> String
   ) throws(RequestError) -> Kind {
     let fields = spec.fields
     let extra = object.keys.first { $0 != "action" && $0 != "id" && !fields.contains($0) }
@@ -130,7 +135,7 @@ extension Request {
         fields.isEmpty
         ? "it takes no payload" : "it takes " + fields.map(quoted).joined(separator: " and ")
       // A secret action's field names are not repeated: a misplaced password could be one.
-      let field = spec.isSecret ? "an unknown field" : "unknown field \(quoted(extra))"
+      let field = spec.isSecret ? "an unknown field" : "unknown field \(quote(extra))"
       throw RequestError(message: "\(field) for action \"\(spec.path)\" (\(expected))")
     }
     var arguments: [ArgumentValue] = []

@@ -96,11 +96,17 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   private func handle(_ line: String) {
     let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     guard let command = words.first else { return }
+    // The rest of the line as typed (a file name may hold two spaces in a row).
+    let argument = line.drop { $0 == " " }.dropFirst(command.count).drop { $0 == " " }
     if command.hasPrefix(":") {
-      handleHostCommand(command, argument: words.dropFirst().joined(separator: " "))
+      // Trailing blanks are a typo, unless the argument holds a secret: then it goes as typed,
+      // so that the host recognizes the whole secret and repeats nothing of it.
+      let trimmed = String(argument.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+      let typed = String(argument)
+      handleHostCommand(
+        command, argument: host.redact(typed) == typed ? trimmed : typed, line: line)
       return
     }
-    let argument = line.drop { $0 == " " }.dropFirst(command.count).drop { $0 == " " }
     let screen = host.screen()
     switch CommandParser.parse(
       command: command, argument: String(argument), screen: screen, isTerminal: isAtTerminal)
@@ -122,7 +128,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     }
   }
 
-  private func handleHostCommand(_ command: String, argument: String) {
+  private func handleHostCommand(_ command: String, argument: String, line: String) {
     let request: ttt_request
     switch command {
     case ":frontend", ":frontend!": request = TTT_REQUEST_SWITCH
@@ -132,7 +138,9 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       hasLeft = host.request(TTT_REQUEST_QUIT) == nil
       return
     default:
-      say("unknown command \(command): try :frontend NAME, :attach SPEC, :detach NAME, quit")
+      // Quoted from the redacted line: the password may run on past the first space.
+      let quoted = host.redact(line).split(separator: " ").first.map(String.init) ?? ""
+      say("unknown command \(quoted): try :frontend NAME, :attach SPEC, :detach NAME, quit")
       return
     }
     guard !argument.isEmpty else {

@@ -65,24 +65,13 @@ extension FrontEndHost {
 
   /// The observer `:detach NAME` means, or why there is none: NAME is a front end's name, or
   /// the whole spec it was attached with (`jsonl:events.jsonl`) when two share a name.
-  func observer(toDetach name: String) -> Result<FrontEndSession, HostCallError> {
+  func observer(toDetach name: String) -> Result<FrontEndSession, DetachRefusal> {
     let matches = sessions.filter { $0.name == name || $0.spec.description == name }
     let observers = matches.filter { !$0.ownsTerminal }
     switch observers.count {
     case 1: return .success(observers[0])
-    case 0:
-      return .failure(
-        .invalid(
-          matches.isEmpty
-            ? "cannot detach: no attached observer is named '\(name)'"
-            : "cannot detach '\(name)': it owns the terminal; switch to another front end "
-              + "instead"))
-    default:
-      let specs = observers.map { "'\($0.spec)'" }.joined(separator: ", ")
-      return .failure(
-        .invalid(
-          "cannot detach: \(observers.count) observers are named '\(name)' (\(specs)); "
-            + "name one by its spec, e.g. :detach \(observers[0].spec)"))
+    case 0: return .failure(matches.isEmpty ? .notAttached(name) : .ownsTerminal(name))
+    default: return .failure(.ambiguous(name, observers.map(\.spec)))
     }
   }
 
@@ -94,6 +83,28 @@ extension FrontEndHost {
   /// The file an output argument names: `+PATH` appends to PATH.
   static func outputPath(of argument: String) -> String {
     argument.hasPrefix("+") ? String(argument.dropFirst()) : argument
+  }
+}
+
+/// Why `:detach NAME` names no single observer.
+enum DetachRefusal: Error, CustomStringConvertible {
+  /// No front end has that name.
+  case notAttached(String)
+  /// The front end of that name owns the terminal.
+  case ownsTerminal(String)
+  /// Several observers have that name; their specs tell them apart.
+  case ambiguous(String, [FrontEndSpec])
+
+  var description: String {
+    switch self {
+    case .notAttached(let name): "no attached observer is named '\(name)'"
+    case .ownsTerminal(let name):
+      "'\(name)' owns the terminal; switch to another front end instead"
+    case .ambiguous(let name, let specs):
+      "\(specs.count) observers are named '\(name)' ("
+        + specs.map { "'\($0)'" }.joined(separator: ", ")
+        + "); name one by its spec, e.g. :detach \(specs[0])"
+    }
   }
 }
 

@@ -19,14 +19,18 @@ extension FrontEndHost {
         descriptor = try OutputFile.open(
           path, append: append, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
       } catch {
-        throw .invalid(error.description)
+        throw .invalid(
+          describing(
+            path, error.description,
+            otherwise: "cannot open the output: its path holds a secret, so it is not repeated"))
       }
       let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true)
       sink.backlogLimit = Self.observerBacklogLimit
       sink.onFailure = { [weak self, weak session] sink, failure in
         guard let self, let session, session.isAttached else { return }
         requests.append(
-          .dropFailedOutput(reason: "cannot write \(sink.name): \(failure)"), from: session)
+          .dropFailedOutput(reason: redacted("cannot write \(sink.name): \(failure)")),
+          from: session)
       }
       output = SessionOutput(
         sink: sink, session: session, isOwned: true, file: FileIdentity(descriptor: descriptor))

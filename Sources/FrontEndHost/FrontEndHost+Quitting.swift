@@ -76,6 +76,7 @@ extension FrontEndHost {
     }
     detachAll()
     flushHeldLogLines()
+    stopPersisting()
     await drainOutputs(within: reason.isUrgent ? .milliseconds(25) : settleTimeout)
     onExit(reason.exitStatus)
   }

@@ -20,13 +20,17 @@ extension FrontEndHost {
       do {
         _ = try load(FrontEndSpec(target))
       } catch {
-        throw .unknown(error.description)
+        throw .unknown(describing(target, error.description))
       }
       if case .attach = request, let problem = observerProblem(FrontEndSpec(target)) {
-        throw .invalid("cannot attach \(target): \(problem)")
+        throw .invalid(describing(target, "cannot attach \(target): \(problem)"))
       }
     case .detach(let name):
-      if case .failure(let error) = observer(toDetach: name) { throw error }
+      if let reason = whyCannotDetach(name) { throw .unknown(describing(name, reason)) }
+    case .rewind(let revision):
+      if case .failure(let error) = history.target(revision: revision) { throw error }
+    case .undo:
+      if case .failure(let error) = history.beforeLastMove() { throw error }
     default: break
     }
     switch request {
@@ -36,10 +40,14 @@ extension FrontEndHost {
     case .quit: input.close()
     default: break
     }
-    requests.append(request, from: session)
+    requests.append(request, from: session, secrets: bridge.redactor.current)
   }
 
   func perform(_ entry: RequestQueue.Entry) {
+    bridge.redactor.holding(entry.secrets) { carryOut(entry) }
+  }
+
+  private func carryOut(_ entry: RequestQueue.Entry) {
     switch entry.request {
     case .switchTerminal(let target):
       switchTerminal(from: entry.session, to: target)
@@ -48,9 +56,18 @@ extension FrontEndHost {
     case .detach(let name): detachByName(name, requestedBy: entry.session)
     case .quit: quit(.requested(by: entry.session))
     case .settle: settle(for: entry.session)
+    case .rewind(let revision): report(rewind(toRevision: revision), for: entry.session)
+    case .undo: report(undoMove(), for: entry.session)
     case .dropFailedOutput(let reason):
       say("tictactoe: detaching \(entry.session.name): \(reason)")
       detach(entry.session)
+    }
+  }
+
+  /// Logs why a rewind asked for earlier cannot be carried out now (the history moved on).
+  private func report(_ result: Result<Void, HostCallError>, for session: FrontEndSession) {
+    if case .failure(let error) = result {
+      log(from: session, level: TTT_LOG_ERROR.rawValue, message: "cannot rewind: \(error.message)")
     }
   }
 
@@ -61,13 +78,17 @@ extension FrontEndHost {
     do {
       _ = try load(spec)
     } catch {
-      log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.description)
+      log(
+        from: session, level: TTT_LOG_ERROR.rawValue,
+        message: "cannot switch: " + describing(target, error.description))
       return
     }
     let wasOwner = session.ownsTerminal
     detach(session)
     if case .failure(let error) = attach(spec, ownsTerminal: wasOwner) {
-      diagnostics("tictactoe: \(error)")
+      log(
+        from: session, level: TTT_LOG_ERROR.rawValue,
+        message: "cannot switch: " + describing(target, error.description))
       // Fall back to the front end that asked, so the user is never left without a screen.
       if case .failure(let error) = attach(session.spec, ownsTerminal: wasOwner) {
         diagnostics("tictactoe: \(error)")
@@ -78,15 +99,31 @@ extension FrontEndHost {
 
   func attachObserver(_ target: String, requestedBy session: FrontEndSession) {
     if case .failure(let error) = attach(FrontEndSpec(target), ownsTerminal: false) {
-      log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.description)
+      log(
+        from: session, level: TTT_LOG_ERROR.rawValue,
+        message: "cannot attach: " + describing(target, error.description))
     }
   }
 
   func detachByName(_ name: String, requestedBy session: FrontEndSession) {
     switch observer(toDetach: name) {
     case .success(let target): detach(target)
-    case .failure(let error):
-      log(from: session, level: TTT_LOG_ERROR.rawValue, message: error.message)
+    case .failure(let refusal):
+      log(
+        from: session, level: TTT_LOG_ERROR.rawValue,
+        message: "cannot detach: " + describing(name, refusal.description))
     }
+  }
+
+  /// Why a request to detach the front end `name` cannot be carried out, or `nil`: one attached
+  /// observer has that name (or spec), or an attach request already queued will attach one.
+  private func whyCannotDetach(_ name: String) -> String? {
+    guard case .failure(let refusal) = observer(toDetach: name) else { return nil }
+    guard case .notAttached = refusal else { return refusal.description }
+    let queued = requests.pending.contains { request in
+      guard case .attach(let target) = request else { return false }
+      return target == name || (try? load(FrontEndSpec(target)))?.name == name
+    }
+    return queued ? nil : refusal.description
   }
 }

@@ -36,6 +36,7 @@ public final class FrontEndHost {
   let bridge: StoreBridge
   let requests = RequestQueue()
   let input = InputGate()
+  let history: StateHistory
 
   /// The user intents front ends can send, with their C mirror for reflection. Read from any
   /// thread (a front end may send from anywhere).
@@ -50,6 +51,12 @@ public final class FrontEndHost {
   var quitReason: QuitReason?
   /// Whether the front ends were detached for the exit: a second signal finds nothing to do.
   var hasFinished = false
+  /// What keeps the `--session` file current, if there is one (see +Persistence).
+  var sessionKeeper: SessionKeeper?
+  /// What writes the `--record` log, if there is one (see +Persistence).
+  var recorder: ActionRecorder?
+  /// Whether the output barrier is running (it flushes the log, which passes the barrier).
+  var isMakingDurable = false
 
   /// The most an observer's output may hold unwritten before it counts as failed.
   static let observerBacklogLimit = 16 << 20
@@ -67,6 +74,7 @@ public final class FrontEndHost {
     self.settleTimeout = settleTimeout
     self.terminalOutput = terminalOutput ?? OutputSink(StandardStreams.inherited.output)
     bridge = StoreBridge(store: store)
+    history = StateHistory(store: store)
     markStoreThread()
     bridge.trace = { [unowned self] in diagnostics($0) }
     requests.perform = { [unowned self] in perform($0) }
@@ -165,7 +173,7 @@ public final class FrontEndHost {
     if !ownsTerminal, loaded.writesTerminal, spec.argument == nil {
       return refuse(
         "'\(loaded.name)' draws on the terminal, which another front end owns; give it an "
-          + "output file as '\(loaded.name):PATH'")
+          + "output file as '\(spec.target):PATH'")
     }
     let session = FrontEndSession(frontEnd: loaded, spec: spec, ownsTerminal: ownsTerminal)
     session.host = self
@@ -184,8 +192,8 @@ public final class FrontEndHost {
       if terminalOwner?.frontEnd.isFullScreen != true { flushHeldLogLines() }
       let message = session.lastErrorMessage
       return refuse(
-        "its attach callback failed with status \(status.rawValue)"
-          + (message.isEmpty ? "" : ": \(message)"))
+        "its attach callback failed with \(String(cString: ttt_status_name(status.rawValue))) "
+          + "(\(status.rawValue))" + (message.isEmpty ? "" : ": \(message)"))
     }
     session.instance = instance
     return .success(session)

@@ -6,6 +6,12 @@ public struct FrontEndLoadError: Error, Equatable, CustomStringConvertible {
   /// What was wrong.
   public var reason: String
 
+  /// The refusal of `file` for `reason`.
+  package init(file: String, reason: String) {
+    self.file = file
+    self.reason = reason
+  }
+
   /// `cannot load front end '<file>': <reason>`
   public var description: String { "cannot load front end '\(file)': \(reason)" }
 }

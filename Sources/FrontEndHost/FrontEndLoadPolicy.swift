@@ -24,7 +24,7 @@ public struct FrontEndLoadPolicy: Equatable, Sendable {
   /// Why the library at the canonical path `file` must not be loaded, or `nil`.
   ///
   /// A file that does not exist or is not a regular file is left to the loader, which says so.
-  func refusal(of file: String) -> String? {
+  package func refusal(of file: String) -> String? {
     guard !allowsUnsafeFiles else { return nil }
     var fileStatus = stat()
     guard stat(file, &fileStatus) == 0, fileStatus.st_mode & S_IFMT == S_IFREG else { return nil }

@@ -44,13 +44,13 @@ public enum FrontEndLoader {
   }
 
   /// `path` made absolute and canonical (symbolic links resolved): the key of the cache.
-  static func canonicalPath(_ path: String) -> String {
+  package static func canonicalPath(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   /// Opens the library at the canonical path `absolute` and returns what its entry symbol
   /// returned, not validated yet.
-  static func open(_ absolute: String) throws(FrontEndLoadError)
+  package static func open(_ absolute: String) throws(FrontEndLoadError)
     -> UnsafePointer<ttt_frontend_descriptor>
   {
     func failure(_ reason: String) -> FrontEndLoadError {
@@ -90,7 +90,7 @@ public enum FrontEndLoader {
   }
 
   /// Refuses a descriptor built for another major ABI version or a newer minor one.
-  static func validateVersion(
+  package static func validateVersion(
     _ descriptor: UnsafePointer<ttt_frontend_descriptor>,
     failure: (String) -> FrontEndLoadError
   ) throws(FrontEndLoadError) {
@@ -109,7 +109,7 @@ public enum FrontEndLoader {
 
   /// Refuses a descriptor that is too small or lacks a name, a description, a version or a
   /// required callback. Call it only for a descriptor of a compatible ABI version.
-  static func validateFields(
+  package static func validateFields(
     _ descriptor: UnsafePointer<ttt_frontend_descriptor>,
     failure: (String) -> FrontEndLoadError
   ) throws(FrontEndLoadError) -> (
@@ -123,9 +123,10 @@ public enum FrontEndLoader {
           + "\(minimumDescriptorSize) bytes of ABI \(major).\(minor)")
     }
     guard let name = validString(descriptor.pointee.name, maximumLength: 64), !name.isEmpty,
-      name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+      name.unicodeScalars.allSatisfy({ $0.isASCII && isNameCharacter(UInt8($0.value)) })
     else {
-      throw failure("its descriptor has no valid name (1 to 64 letters, digits, '-' or '_')")
+      throw failure(
+        "its descriptor has no valid name (1 to 64 of a-z, A-Z, 0-9, '-' and '_')")
     }
     guard let summary = validString(descriptor.pointee.description, maximumLength: 1024) else {
       throw failure("its descriptor has a NULL or invalid description")
@@ -153,6 +154,17 @@ public enum FrontEndLoader {
   }
 
   /// A NUL-terminated UTF-8 string of at most `maximumLength` bytes, or `nil`.
+  /// The characters of a front end's name, as the header gives them: ASCII letters of either
+  /// case, digits, `-` and `_`.
+  private static func isNameCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+      true
+    default: false
+    }
+  }
+
   private static func validString(_ pointer: UnsafePointer<CChar>?, maximumLength: Int) -> String? {
     guard let pointer else { return nil }
     let length = strnlen(pointer, maximumLength + 1)

@@ -24,31 +24,31 @@ enum HostAPI {
         scope: { HostAPI.scope($0, $1) },
         is_active: { HostAPI.isActive($0) },
         read_root: {
-          HostAPI.read($0, $1, .root) { state, _ in
+          HostAPI.read($0, $1, .root) { state, _, host in
             guard case .root(let root) = state else { return nil }
-            return StateExport.root(root)
+            return StateExport.root(root, revision: host.revision)
           }
         },
         read_login: {
-          HostAPI.read($0, $1, .login) { state, strings in
+          HostAPI.read($0, $1, .login) { state, strings, _ in
             guard case .login(let login) = state else { return nil }
             return StateExport.login(login, strings)
           }
         },
         read_two_factor: {
-          HostAPI.read($0, $1, .twoFactor) { state, strings in
+          HostAPI.read($0, $1, .twoFactor) { state, strings, _ in
             guard case .twoFactor(let twoFactor) = state else { return nil }
             return StateExport.twoFactor(twoFactor, strings)
           }
         },
         read_new_game: {
-          HostAPI.read($0, $1, .newGame) { state, strings in
+          HostAPI.read($0, $1, .newGame) { state, strings, _ in
             guard case .newGame(let newGame) = state else { return nil }
             return StateExport.newGame(newGame, strings)
           }
         },
         read_game: {
-          HostAPI.read($0, $1, .game) { state, strings in
+          HostAPI.read($0, $1, .game) { state, strings, _ in
             guard case .game(let game) = state else { return nil }
             return StateExport.game(game, strings)
           }
@@ -68,7 +68,10 @@ enum HostAPI {
         field_count: { HostAPI.fieldCount($0) },
         field_at: { HostAPI.fieldAt($0, $1) },
         open_output: { HostAPI.openOutput($0, $1, $2) },
-        write: { HostAPI.write($0, $1, $2) }
+        write: { HostAPI.write($0, $1, $2) },
+        redact: { HostAPI.redact($0, $1, $2, $3) },
+        make_typed_sender: { HostAPI.makeTypedSender($0, $1, $2) },
+        send_values: { HostAPI.sendValues($0, $1, $2, $3, $4) }
       ))
     return UnsafePointer(table)
   }()
@@ -104,10 +107,10 @@ enum HostAPI {
 
   private static func read<T>(
     _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
-    _ export: (FeatureState, StateExport.Strings) -> T?
+    _ export: @MainActor (FeatureState, StateExport.Strings, FrontEndHost) -> T?
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
-    nonisolated(unsafe) let (out, export) = (out, export)
+    nonisolated(unsafe) let out = out
     return withStatus(store, "read") { handle, host throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       guard handle.feature == feature else {
@@ -117,7 +120,7 @@ enum HostAPI {
       }
       let state = try feature.state(in: host.store.state)
       handle.strings.reset()
-      guard let value = export(state, handle.strings) else {
+      guard let value = export(state, handle.strings, host) else {
         throw .inactive("\(feature.displayName) is not shown")
       }
       try StateExport.copy(value, to: out)
@@ -144,14 +147,33 @@ enum HostAPI {
     _ store: OpaquePointer?, _ casePath: UnsafePointer<CChar>?, _ values: UnsafePointer<ttt_value>?,
     _ count: Int
   ) -> ttt_status {
-    withStatusOnAnyThread(store, "send_path") { handle, host throws(HostCallError) in
+    sendValues(store, casePath, values, count, MemoryLayout<ttt_value>.stride, "send_path")
+  }
+
+  /// `send_values`, and `send_path` with the 1.1 element size: reads each element's fields
+  /// that lie within `valueSize`.
+  private static func sendValues(
+    _ store: OpaquePointer?, _ casePath: UnsafePointer<CChar>?, _ values: UnsafeRawPointer?,
+    _ count: Int, _ valueSize: Int, _ routine: String = "send_values"
+  ) -> ttt_status {
+    withStatusOnAnyThread(store, routine) { handle, host throws(HostCallError) in
       guard let casePath else { throw .invalid("the case path is NULL") }
       guard count >= 0, count <= 16, count == 0 || values != nil else {
         throw .invalid("\(count) arguments at \(String(describing: values))")
       }
+      guard valueSize >= MemoryLayout<ttt_value>.size, valueSize <= 4096 else {
+        throw .invalid(
+          "value_size is \(valueSize); a ttt_value is at least \(MemoryLayout<ttt_value>.size) "
+            + "bytes")
+      }
       var arguments: [CValue] = []
       for index in 0..<count {
-        let value = values![index]
+        var value = ttt_value()
+        withUnsafeMutableBytes(of: &value) { bytes in
+          bytes.copyMemory(
+            from: UnsafeRawBufferPointer(
+              start: values! + index * valueSize, count: MemoryLayout<ttt_value>.size))
+        }
         switch ttt_type(rawValue: value.type) {
         case TTT_TYPE_STRING:
           guard let pointer = value.string else {
@@ -163,9 +185,13 @@ enum HostAPI {
         default: throw .invalid("argument \(index + 1) has unknown type \(value.type)")
         }
       }
+      let path = try ActionImport.string(casePath)
+      let catalog = host.actions
+      guard catalog.entry(casePath: path) != nil else {
+        throw .unknown("unknown action '\(host.redacted(path))'")
+      }
       let decoded = try ActionImport.action(
-        casePath: try ActionImport.string(casePath), arguments: arguments,
-        through: handle.feature, catalog: host.actions)
+        casePath: path, arguments: arguments, through: handle.feature, catalog: catalog)
       return deliver(decoded, from: handle.session, host: host)
     }
   }
@@ -177,29 +203,52 @@ enum HostAPI {
     nonisolated(unsafe) let casePath = casePath
     return with(store, as: StoreHandle.self, "make_sender", otherwise: nil) {
       handle, host throws(HostCallError) in
-      guard let casePath else { throw .invalid("the case path is NULL") }
-      let path = String(cString: casePath)
-      guard let entry = host.actions.entry(casePath: path) else {
-        throw .unknown("unknown action '\(path)'")
+      UnsafeMutableRawPointer(mutating: try sender(for: casePath, through: handle, host: host))
+    }
+  }
+
+  private static func makeTypedSender(
+    _ store: OpaquePointer?, _ casePath: UnsafePointer<CChar>?,
+    _ out: UnsafeMutablePointer<ttt_sender?>?
+  ) -> ttt_status {
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let (casePath, out) = (casePath, out)
+    return withStatus(store, "make_typed_sender") { handle, host throws(HostCallError) in
+      guard let out else { throw .invalid("the output pointer is NULL") }
+      let function = try sender(for: casePath, through: handle, host: host)
+      out.pointee = unsafeBitCast(function, to: ttt_sender.self)
+      return TTT_OK
+    }
+  }
+
+  /// The typed sender of the intent at `casePath` through `handle`: made on first use and
+  /// kept by ``SenderStore``, which hands the same function out again for the same handle,
+  /// path and signature.
+  @MainActor
+  private static func sender(
+    for casePath: UnsafePointer<CChar>?, through handle: StoreHandle, host: FrontEndHost
+  ) throws(HostCallError) -> UnsafeRawPointer {
+    guard let casePath else { throw .invalid("the case path is NULL") }
+    let path = try ActionImport.string(casePath)
+    guard let entry = host.actions.entry(casePath: path) else {
+      throw .unknown("unknown action '\(host.redacted(path))'")
+    }
+    let session = handle.session
+    let feature = handle.feature
+    let signature = CSignature(returns: .uint32, arguments: entry.arguments.map(\.type))
+    do throws(DynamicCallError) {
+      return try SenderStore.sender(for: handle, path: path, signature: signature) {
+        arguments in
+        .uint32(
+          attempt(session) { () throws(HostCallError) in
+            guard let host = session.host, session.isAttached else { throw .detached }
+            let decoded = try ActionImport.action(
+              casePath: path, arguments: arguments, through: feature, catalog: host.actions)
+            return deliver(decoded, from: session, host: host)
+          }.rawValue)
       }
-      let session = handle.session
-      let feature = handle.feature
-      let signature = CSignature(returns: .uint32, arguments: entry.arguments.map(\.type))
-      do throws(DynamicCallError) {
-        let closure = try TypedClosure(signature: signature) { arguments in
-          .uint32(
-            attempt(session) { () throws(HostCallError) in
-              guard let host = session.host, session.isAttached else { throw .detached }
-              let decoded = try ActionImport.action(
-                casePath: path, arguments: arguments, through: feature, catalog: host.actions)
-              return deliver(decoded, from: session, host: host)
-            }.rawValue)
-        }
-        SenderStore.keep(closure)
-        return UnsafeMutableRawPointer(mutating: closure.functionPointer)
-      } catch {
-        throw .invalid(error.description)
-      }
+    } catch {
+      throw .invalid(error.description)
     }
   }
 
@@ -366,6 +415,31 @@ enum HostAPI {
     } else {
       Task { @MainActor in session.host?.log(from: session, level: level, message: text) }
     }
+  }
+
+  private static func redact(
+    _ host: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ buffer: UnsafeMutablePointer<CChar>?,
+    _ size: Int
+  ) -> Int {
+    guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self),
+      let host = session.host, let text
+    else {
+      if let buffer, size > 0 { buffer[0] = 0 }
+      return 0
+    }
+    let length = strnlen(text, ActionImport.maximumTextLength)
+    let given = String(
+      decoding: UnsafeRawBufferPointer(start: text, count: length).bindMemory(to: UInt8.self),
+      as: UTF8.self)
+    let redacted = Array(host.redacted(given).utf8)
+    if let buffer, size > 0 {
+      let count = min(redacted.count, size - 1)
+      redacted.withUnsafeBytes { bytes in
+        UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: count)
+      }
+      buffer[count] = 0
+    }
+    return redacted.count
   }
 
   private static func request(

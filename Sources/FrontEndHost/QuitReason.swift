@@ -15,6 +15,12 @@ public enum ExitStatus {
   public static let inputFailed: Int32 = 5
   /// Effects were still running at the settle timeout when the host quit; they were abandoned.
   public static let effectsAbandoned: Int32 = 6
+  /// The `--session` file cannot be used: another `tictactoe` holds it, or it is a link, not a
+  /// regular file, or another user's. (A file that is merely unreadable as a session is moved
+  /// aside instead, and the game starts fresh.)
+  public static let sessionUnusable: Int32 = 7
+  /// `replay`: the log cannot be read, or the replay stopped where it no longer follows it.
+  public static let replayFailed: Int32 = 8
   /// After signal `number` (SIGINT, SIGTERM, SIGHUP, SIGQUIT): 128 + `number`.
   public static func signal(_ number: Int32) -> Int32 { 128 + number }
 }
@@ -33,6 +39,8 @@ public enum QuitReason: Sendable {
   case signal(Int32)
   /// A switch failed and so did the fallback: no front end is left.
   case noFrontEnd
+  /// `replay` stopped at an action that no longer follows the log; the message names its line.
+  case replayDiverged(String)
   /// The settle before quitting for `reason` timed out with `work` still running.
   indirect case effectsAbandoned(after: QuitReason, work: String)
 
@@ -40,7 +48,7 @@ public enum QuitReason: Sendable {
   var settlesFirst: Bool {
     switch self {
     case .requested, .endOfInput, .inputFailed: true
-    case .outputFailed, .signal, .noFrontEnd, .effectsAbandoned: false
+    case .outputFailed, .signal, .noFrontEnd, .replayDiverged, .effectsAbandoned: false
     }
   }
 
@@ -61,7 +69,8 @@ public enum QuitReason: Sendable {
   var message: String? {
     switch self {
     case .requested, .endOfInput, .signal, .noFrontEnd: nil
-    case .inputFailed(let message), .outputFailed(let message): message
+    case .inputFailed(let message), .outputFailed(let message), .replayDiverged(let message):
+      message
     case .effectsAbandoned(let reason, let work):
       [reason.message, "quitting with \(work) still running at the settle timeout; abandoned"]
         .compactMap { $0 }.joined(separator: "; ")
@@ -76,6 +85,7 @@ public enum QuitReason: Sendable {
     case .outputFailed: ExitStatus.outputFailed
     case .signal(let number): ExitStatus.signal(number)
     case .noFrontEnd: ExitStatus.noFrontEnd
+    case .replayDiverged: ExitStatus.replayFailed
     case .effectsAbandoned(let reason, _):
       reason.exitStatus == ExitStatus.success ? ExitStatus.effectsAbandoned : reason.exitStatus
     }

@@ -31,7 +31,8 @@ final class ReflectionTable: @unchecked Sendable {
         tag: entry.tag ?? 0,
         argument_count: UInt32(entry.arguments.count),
         arguments: UnsafePointer(arguments),
-        summary: UnsafePointer(strdup(entry.summary)))
+        summary: UnsafePointer(strdup(entry.summary)),
+        argument_size: MemoryLayout<ttt_argument_info>.stride)
     }
   }
 

@@ -13,6 +13,10 @@ enum HostRequest: Equatable {
   case quit
   /// Hold input back until every effect in flight finished, then call `on_settled`.
   case settle
+  /// Put the whole state back to its `revision`.
+  case rewind(revision: UInt64)
+  /// Put the game back to before its last move.
+  case undo
   /// Detach the front end that asked, whose output failed (`reason` names it).
   case dropFailedOutput(reason: String)
 
@@ -30,6 +34,12 @@ enum HostRequest: Equatable {
         : kind == TTT_REQUEST_ATTACH ? .attach(argument) : .detach(name: argument)
     case TTT_REQUEST_QUIT: self = .quit
     case TTT_REQUEST_SETTLE: self = .settle
+    case TTT_REQUEST_REWIND:
+      guard let revision = UInt64(argument) else {
+        throw .invalid("a rewind needs a revision, a decimal number, not '\(argument)'")
+      }
+      self = .rewind(revision: revision)
+    case TTT_REQUEST_UNDO: self = .undo
     default:
       throw HostCallError(status: TTT_ERR_UNSUPPORTED, message: "unknown request \(kind.rawValue)")
     }
@@ -44,6 +54,8 @@ final class RequestQueue {
   struct Entry {
     let request: HostRequest
     let session: FrontEndSession
+    /// The app's secrets when it was made, redacted too while it is carried out.
+    var secrets: [String] = []
   }
 
   private var entries: [Entry] = []
@@ -51,9 +63,12 @@ final class RequestQueue {
   /// Carries out one request.
   var perform: (Entry) -> Void = { _ in }
 
+  /// The requests waiting to be carried out, in order.
+  var pending: [HostRequest] { entries.map(\.request) }
+
   /// Queues `request` from `session`; it runs once the current callback has returned.
-  func append(_ request: HostRequest, from session: FrontEndSession) {
-    entries.append(Entry(request: request, session: session))
+  func append(_ request: HostRequest, from session: FrontEndSession, secrets: [String] = []) {
+    entries.append(Entry(request: request, session: session, secrets: secrets))
     guard !isDrainScheduled else { return }
     isDrainScheduled = true
     Task { @MainActor in

@@ -23,9 +23,10 @@ enum StateExport {
     }
   }
 
-  static func root(_ state: TicTacToe.State) -> ttt_root_state {
+  static func root(_ state: TicTacToe.State, revision: UInt64) -> ttt_root_state {
     var out = ttt_root_state()
     out.struct_size = UInt32(MemoryLayout<ttt_root_state>.size)
+    out.revision = revision
     switch state {
     case .login: out.active = TTT_FEATURE_LOGIN.rawValue
     case .newGame: out.active = TTT_FEATURE_NEW_GAME.rawValue

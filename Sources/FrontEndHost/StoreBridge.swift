@@ -12,6 +12,10 @@ final class StoreBridge {
   var isTracing = false
   /// Where trace lines go.
   var trace: (String) -> Void = { _ in }
+  /// The secrets the app holds now, for messages that quote input (read from any thread).
+  let redactor = SecretRedactor()
+  /// Whether front ends' intents are refused: a replay drives the store, not its front ends.
+  var isReadOnly = false
 
   private struct Subscription {
     let session: FrontEndSession
@@ -28,20 +32,36 @@ final class StoreBridge {
   private var actionObservers: [UInt64: ActionObserver] = [:]
   private var nextID: UInt64 = 1
   private var actionObservation: StoreSubscription?
+  private var secretsObservation: StoreSubscription?
 
   init(store: Store<TicTacToe.State, TicTacToe.Action>) {
     self.store = store
+    let redactor = redactor
+    redactor.update(from: store.state)
+    secretsObservation = store.subscribe { state in redactor.update(from: state) }
     actionObservation = store.observeActions { [unowned self] action, origin in
       broadcast(action, origin: origin)
     }
   }
 
-  /// Sends a validated action after checking that its feature is on screen.
+  /// Sends a validated action after checking that its feature is on screen and, for a front
+  /// end built for ABI 1.2 or later, that the screen would not ignore it (`TTT_ERR_DISABLED`,
+  /// with the feature's reason; an older front end gets `TTT_OK`, as from a 1.1 host, and the
+  /// reducer ignores the action).
   func send(
     _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: FrontEndSession
   ) -> ttt_status {
-    do {
+    if isReadOnly {
+      return HostAPI.fail(
+        session, .inactive("this is a replay: the log drives the game, not front ends"))
+    }
+    do throws(HostCallError) {
       try ActionImport.checkActive(entry, in: store.state)
+      if session.frontEnd.descriptor.pointee.abi_minor >= 2,
+        let reason = store.state.whyDisabled(action)
+      {
+        throw HostCallError(status: TTT_ERR_DISABLED, message: reason)
+      }
     } catch {
       return HostAPI.fail(session, error)
     }

@@ -25,10 +25,18 @@ public struct HostConnection {
 
   /// Which top-level screen is active.
   public func activeRootFeature() -> ttt_feature {
+    ttt_feature(rawValue: rootState().active)
+  }
+
+  /// The revision of the state (ABI 1.2): it counts the changes, and a rewind takes one back
+  /// (`request(TTT_REQUEST_REWIND, "\(revision)")`).
+  public func revision() -> UInt64 { rootState().revision }
+
+  private func rootState() -> ttt_root_state {
     var state = ttt_root_state()
     state.struct_size = UInt32(MemoryLayout<ttt_root_state>.size)
     _ = api.pointee.read_root!(root, &state)
-    return ttt_feature(rawValue: state.active)
+    return state
   }
 
   /// The login screen, or `nil` while it is not shown.
@@ -109,6 +117,16 @@ public struct HostConnection {
 
   /// The message of the last error the host returned to this front end.
   public var lastError: String { api.pointee.last_error!(host).map { String(cString: $0) } ?? "" }
+
+  /// `text` with every secret the app holds now (the password, the two-factor token) replaced
+  /// by `***`: call it on whatever a message quotes back from the user's input (an unknown
+  /// command, a name), because the user may have typed the password there.
+  public func redact(_ text: String) -> String {
+    let length = text.withCString { api.pointee.redact!(host, $0, nil, 0) }
+    var buffer = [CChar](repeating: 0, count: length + 1)
+    _ = text.withCString { api.pointee.redact!(host, $0, &buffer, buffer.count) }
+    return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
 
   /// Writes a line to the host's log.
   public func log(_ level: ttt_log_level, _ message: String) {

@@ -45,8 +45,12 @@ extension HostConnection {
     let count = api.pointee.action_count!(host)
     return (0..<count).compactMap { index in
       guard let info = api.pointee.action_at!(host, index)?.pointee else { return nil }
+      // Stepped through by the host's argument_size: the entries may grow at the end. (A host
+      // that loads a FrontEndKit front end is 1.2 or later, so the field is there.)
+      let entries = UnsafeRawPointer(info.arguments)
       let arguments = (0..<Int(info.argument_count)).map { position in
-        let argument = info.arguments[position]
+        let argument = entries!.advanced(by: position * info.argument_size)
+          .assumingMemoryBound(to: ttt_argument_info.self).pointee
         return ActionDescription.Argument(
           name: String(cString: argument.name), type: ttt_type(rawValue: argument.type),
           isSecret: argument.is_secret)
@@ -76,7 +80,8 @@ extension HostConnection {
     }
     let status = casePath.withCString { path in
       values.withUnsafeBufferPointer {
-        api.pointee.send_path!(root, path, $0.baseAddress, $0.count)
+        api.pointee.send_values!(
+          root, path, $0.baseAddress, $0.count, MemoryLayout<ttt_value>.stride)
       }
     }
     return status == TTT_OK ? nil : lastError

@@ -112,6 +112,7 @@ public final class OutputSink {
   /// event loop to report room.
   public func flush() {
     guard failure == nil, writableInterest == nil else { return }
+    OutputFlusher.passBarrier()
     while written < pending.count {
       let count = pending.withUnsafeBytes { bytes in
         let start = bytes.baseAddress! + written
@@ -200,6 +201,13 @@ public final class OutputSink {
 public enum OutputFlusher {
   private static var dirty: [OutputSink] = []
   private static var isScheduled = false
+
+  /// Runs before any sink writes to its descriptor: what must be durable before the world
+  /// sees output (the host's session file, so a state shown is a state saved). It is called
+  /// before every write attempt and must return at once when it has nothing to do.
+  public static var barrier: (@MainActor () -> Void)?
+
+  static func passBarrier() { barrier?() }
 
   /// Marks `sink` for the next flush.
   static func schedule(_ sink: OutputSink) {

@@ -2,6 +2,7 @@ import AppCore
 import AuthenticationClient
 import AuthenticationClientLive
 import Foundation
+import FrontEndConformance
 import FrontEndHost
 import UnidirectionalFlow
 
@@ -53,17 +54,23 @@ enum CheckFrontEnd {
   /// The child: runs the suite on the main run loop, writes each event as a line on what was
   /// standard output, and exits with 0 if no check failed, 1 otherwise.
   ///
-  /// Standard output then points at standard error, so that whatever the front end prints
-  /// cannot be mistaken for an event.
+  /// Standard output then points at a file in the scratch directory, so that whatever the
+  /// front end prints cannot be mistaken for an event, and the suite can tell that an observer
+  /// wrote there.
   static func runChild(
     path: String, scratch: String, searchPath: FrontEndSearchPath, policy: FrontEndLoadPolicy
   ) -> Never {
     let events = dup(1)
     _ = fcntl(events, F_SETFD, FD_CLOEXEC)
-    _ = dup2(2, 1)
+    let outputPath = scratch + "/standard-output"
+    let file = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    _ = dup2(file >= 0 ? file : 2, 1)
+    if file >= 0 { close(file) }
+    let standardOutput = file >= 0 ? outputPath : nil
     MainActor.assumeIsolated {
       let suite = ConformanceSuite(
         path: path, scratchDirectory: URL(fileURLWithPath: scratch), policy: policy,
+        standardOutput: standardOutput,
         makeHost: {
           let store = Store(initialState: TicTacToe.State()) {
             TicTacToe()

@@ -6,6 +6,13 @@ struct Options {
   var frontEndDirectories: [String] = []
   var authDelay: Duration = .seconds(1)
   var settleTimeout: Duration = .seconds(10)
+  /// `--session FILE`: where the game is restored from and kept.
+  var session: String?
+  /// `--record LOG`: where every processed action is logged.
+  var record: String?
+  /// `replay LOG`: the log to replay, and `--speed N`, its pace.
+  var replay: String?
+  var replaySpeed: Double?
   var listFrontEnds = false
   /// `--allow-unsafe-frontends`: load libraries that other users could have written.
   var allowUnsafeFrontEnds = false
@@ -25,6 +32,7 @@ struct Options {
 
   static let usage = """
     USAGE: tictactoe [--frontend SPEC]... [options]
+           tictactoe replay LOG [--speed N] [--frontend SPEC]... [options]
            tictactoe check-frontend PATH
 
     Plays TicTacToe (log in, optionally with a second factor, name the players, play) with
@@ -34,9 +42,17 @@ struct Options {
     COMMANDS:
       check-frontend PATH     Check that the front end at PATH (or a stock NAME) conforms to
                               the ABI: a sane descriptor, a compatible ABI version, only the
-                              entry symbol exported, attach, every screen, detach restoring
-                              the terminal and ending its subscriptions, and nothing after
+                              entry symbol exported, attach, every screen, nothing written
+                              to standard output by an observer, detach restoring the
+                              terminal and ending its subscriptions, and nothing after
                               detach. Prints ok, FAIL or skip per check.
+
+      replay LOG              Replay a --record log through the same reducers, with no server
+                              (its answers are in the log), while front ends watch; their
+                              intents are refused. Each action must lead to the state the log
+                              recorded: the first that does not stops the replay (status 8,
+                              naming the line). --speed N keeps the recording's pace times N;
+                              without it, the log is replayed at once.
 
     OPTIONS:
       --frontend SPEC         A front end to attach; repeatable. SPEC is a stock name (text,
@@ -56,6 +72,14 @@ struct Options {
       --settle-timeout SECONDS
                               How long to wait for effects on settle and before quitting
                               (default 10).
+      --session FILE          Restore the game from FILE if it exists, and keep FILE current:
+                              each change is on disk (fsync) before any front end shows it.
+                              No password or token is saved, and requests in flight are not
+                              resumed. A file that is not a session is kept as FILE.bad-N and
+                              the game starts fresh. One tictactoe per FILE (FILE.lock).
+      --record LOG            Write every processed action to LOG (JSON-lines, created 0600 or
+                              truncated): its case path, payload (secrets redacted), origin
+                              and time, and the state it led to. Replay it with 'replay LOG'.
       --help                  Show this help and exit.
       --version               Show the version and exit.
 
@@ -72,6 +96,9 @@ struct Options {
       4      standard output failed (broken pipe, full disk, closed)
       5      reading standard input failed (I/O error, a directory, closed)
       6      effects still running at the settle timeout when quitting; abandoned
+      7      the --session file cannot be used (in use by another tictactoe, a link,
+             not a regular file, another user's)
+      8      replay: the log cannot be read, or the replay stopped where it diverged
       128+N  signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly
       If a front end crashes the host, or SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP or
       SIGSYS is sent to it, the terminal is restored before the process dies of that signal.
@@ -127,10 +154,34 @@ struct Options {
       case "--check-scratch": options.checkScratch = try value(for: flag)
       case "--auth-delay": options.authDelay = try seconds(for: flag)
       case "--settle-timeout": options.settleTimeout = try seconds(for: flag)
+      case "--session":
+        let path = try value(for: flag)
+        guard !path.isEmpty else { throw UsageError(message: "--session needs a FILE") }
+        options.session = path
+      case "--record":
+        let path = try value(for: flag)
+        guard !path.isEmpty else { throw UsageError(message: "--record needs a LOG") }
+        options.record = path
+      case "replay":
+        guard options.replay == nil else { throw UsageError(message: "replay takes one LOG") }
+        let path = try value(for: flag)
+        guard !path.isEmpty, !path.hasPrefix("-") else {
+          throw UsageError(message: "replay needs a LOG first, not '\(path)' (options go after it)")
+        }
+        options.replay = path
+      case "--speed":
+        let text = try value(for: flag)
+        guard let speed = Double(text), speed.isFinite, speed > 0 else {
+          throw UsageError(message: "--speed takes a number above 0, not '\(text)'")
+        }
+        options.replaySpeed = speed
       case "--help", "-h": options.showHelp = true
       case "--version": options.showVersion = true
       default: throw UsageError(message: "unknown argument '\(argument)'")
       }
+    }
+    if options.replaySpeed != nil, options.replay == nil {
+      throw UsageError(message: "--speed is for 'replay LOG'")
     }
     return options
   }

@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import FrontEndHost
 import HostIO
+import Persistence
 import TerminalCrashGuard
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
@@ -82,9 +83,15 @@ if options.listFrontEnds {
   exit(0)
 }
 
+// The session or the log to replay, if any, before anything is shown: it decides the first
+// state.
+let session = options.session.map { SessionStart.open($0, report: standardError) }
+let replay = options.replay.map { ReplayLog.load($0, report: standardError) }
+
 MainActor.assumeIsolated {
-  let store = Store(initialState: TicTacToe.State()) {
-    TicTacToe()
+  let store = Store(initialState: replay?.start ?? session?.state ?? TicTacToe.State()) {
+    // A replay drops effects: the server's answers are in the log.
+    TicTacToe().droppingEffects(if: replay != nil)
   } withDependencies: {
     $0.authenticationClient = .live(latency: options.authDelay)
   }
@@ -93,6 +100,15 @@ MainActor.assumeIsolated {
     terminalOutput: OutputSink(streams.output))
   host.isTracing = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "1"
   host.loadPolicy = loadPolicy
+  if let session { host.keepSession(in: session.file) }
+  if let path = options.record {
+    do {
+      try host.record(to: path)
+    } catch {
+      standardError("tictactoe: --record: \(error)")
+      exit(ExitStatus.usage)
+    }
+  }
   var specs = options.frontEnds
   if specs.isEmpty {
     let environment = ProcessInfo.processInfo.environment
@@ -123,7 +139,15 @@ MainActor.assumeIsolated {
     standardError("tictactoe: no front end could be loaded")
     exit(ExitStatus.noFrontEnd)
   }
-  host.readInput(from: InputSource(streams.input))
+  let input = InputSource(streams.input)
+  if let replay {
+    // Input goes to the front ends once the log is replayed, so the end of a piped input
+    // does not end the replay early.
+    ReplayDriver(host: host, lines: replay.lines, name: replay.name, speed: options.replaySpeed)
+      .run { host.readInput(from: input) }
+  } else {
+    host.readInput(from: input)
+  }
 }
 
 // The main run loop (not dispatchMain, which parks the main thread and runs the main queue on

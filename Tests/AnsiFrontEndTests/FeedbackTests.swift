@@ -33,7 +33,7 @@ extension EndToEnd {
         ("attach jsonl:\(events)", "attached jsonl:\(events)"),
         ("attach text:\(events)", "its file is already written by jsonl"),
         ("detach nosuch", "no attached observer is named 'nosuch'"),
-        ("detach ansi", "'ansi': it owns the terminal"),
+        ("detach ansi", "'ansi' owns the terminal"),
         ("detach jsonl", "detached jsonl"),
       ] {
         try tmux.type(":" + command)

@@ -1,4 +1,5 @@
 import Foundation
+import FrontEndConformance
 import FrontEndHost
 import Testing
 import TicTacToeFrontEndABI
@@ -78,6 +79,13 @@ import TicTacToeFrontEndABI
     expectPasses(try await check(try await Fixtures.compile("misbehaving.c")))
   }
 
+  /// Issue 12, defect 1: `TTT_OK` with `*out_instance` left NULL is legal, and the host (and
+  /// the check) cope with it.
+  @Test func aFrontEndWithANullInstancePasses() async throws {
+    expectPasses(
+      try await check(try await Fixtures.compile("misbehaving.c", defines: ["NULL_INSTANCE"])))
+  }
+
   @Test func stockNameIsFoundOnTheSearchPath() async throws {
     expectPasses(try await check("text"))
   }
@@ -142,7 +150,7 @@ import TicTacToeFrontEndABI
     let report = try await check(
       try await Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]))
     expectFailure(
-      report, .attach, "attach callback failed with status 5",
+      report, .attach, "attach callback failed with TTT_ERR_UNSUPPORTED (5)",
       "[broken] error: the fixture refuses to attach")
     for title in Self.titles.drop(while: { $0 != "attach renders" }).dropFirst() {
       #expect(report.line(title) == "skip \(title): attach failed")
@@ -175,6 +183,16 @@ import TicTacToeFrontEndABI
     expectFailure(
       report, .subscriptionsEnded,
       "1 subscription was still registered after detach returned; call unsubscribe in detach")
+  }
+
+  @Test func observerWritingToStandardOutput() async throws {
+    let report = try await check(
+      try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_WRITES_STDOUT"]))
+    expectFailure(
+      report, .standardOutputUntouched, "it wrote", "bytes to standard output",
+      "TTT_FRONTEND_WRITES_TERMINAL")
+    // Its lines went nowhere near the report.
+    #expect(report.lines.allSatisfy { !$0.hasPrefix("login") && !$0.hasPrefix("new game") })
   }
 
   @Test func outputAfterDetach() async throws {

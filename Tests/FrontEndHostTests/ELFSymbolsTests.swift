@@ -1,4 +1,5 @@
 import Foundation
+import FrontEndConformance
 import FrontEndHost
 import Testing
 

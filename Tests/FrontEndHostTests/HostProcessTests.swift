@@ -18,7 +18,8 @@ import TicTacToeFrontEndABI
     #expect(result.status == 0)
     for word in [
       "--frontend SPEC", "--frontend-dir", "--list-frontends", "--auth-delay",
-      "--settle-timeout", "TICTACTOE_FRONTEND_PATH", "EXIT STATUS",
+      "--settle-timeout", "TICTACTOE_FRONTEND_PATH", "EXIT STATUS", "--session FILE",
+      "--record LOG", "replay LOG", "--speed N",
     ] {
       #expect(result.standardOutput.contains(word), "--help does not mention \(word)")
     }
@@ -37,6 +38,10 @@ import TicTacToeFrontEndABI
     (["--auth-delay"], "--auth-delay needs a value"),
     (["--auth-delay", "soon"], "--auth-delay takes a number of seconds"),
     (["--frontend"], "--frontend needs a value"),
+    (["--speed", "2"], "--speed is for 'replay LOG'"),
+    (["replay", "log", "--speed", "0"], "--speed takes a number above 0, not '0'"),
+    (["replay", "--frontend", "text"], "replay needs a LOG first"),
+    (["--session", ""], "--session needs a FILE"),
   ])
   func usageErrorsExitWithTwo(arguments: [String], message: String) async throws {
     let result = try await tictactoe(arguments)

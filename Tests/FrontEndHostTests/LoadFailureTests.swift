@@ -98,6 +98,15 @@ import TicTacToeFrontEndABI
       reason: "no valid name")
   }
 
+  /// The header's name rule: ASCII letters of either case, digits, `-` and `_`.
+  @Test func aNameOutsideTheRuleIsRefusedAndOneInsideItLoads() async throws {
+    try await expectFailure(
+      try await Fixtures.compile("broken.c", defines: ["BROKEN_NON_ASCII_NAME"]),
+      reason: "no valid name (1 to 64 of a-z, A-Z, 0-9, '-' and '_')")
+    let path = try await Fixtures.compile("broken.c", defines: ["MIXED_CASE_NAME"])
+    #expect(try FrontEndLoader.load(path: path).name == "Broken_2-B")
+  }
+
   @Test func readsInputWithoutOnInput() async throws {
     try await expectFailure(
       try await Fixtures.compile("broken.c", defines: ["BROKEN_READS_INPUT_WITHOUT_ON_INPUT"]),
@@ -107,7 +116,7 @@ import TicTacToeFrontEndABI
   @Test func attachFails() async throws {
     try await expectFailure(
       try await Fixtures.compile("broken.c", defines: ["BROKEN_ATTACH_FAILS"]),
-      reason: "attach callback failed with status 5")
+      reason: "attach callback failed with TTT_ERR_UNSUPPORTED (5)")
   }
 
   @Test func anOlderMinorVersionStillLoads() async throws {

@@ -105,6 +105,9 @@ struct Probe {
       rawValue: UInt32(function("probe_read_login_through_root", as: Read.self)(&state)))
   }
 
+  /// The root state's revision (`UInt64.max` if the read failed).
+  var revision: UInt64 { function("probe_revision", as: (@convention(c) () -> UInt64).self)() }
+
   func request(_ kind: ttt_request, _ argument: String) -> ttt_status {
     typealias Request = @convention(c) (UInt32, UnsafePointer<CChar>?) -> Int32
     let request = function("probe_request", as: Request.self)
@@ -177,5 +180,72 @@ extension Probe {
       index += 1
     }
     return result
+  }
+
+  // MARK: ABI 1.2
+
+  /// The raw pointer `make_sender` returns for `casePath`.
+  func makeSender(_ casePath: String) -> UnsafeMutableRawPointer? {
+    let make = function(
+      "probe_make_sender",
+      as: (@convention(c) (UnsafePointer<CChar>) -> UnsafeMutableRawPointer?).self)
+    return casePath.withCString { make($0) }
+  }
+
+  /// Makes the cell sender with `make_typed_sender` and calls it; returns its status and the
+  /// function it was given.
+  func typedSenderCellTapped(_ row: Int32, _ column: Int32) -> (Int32, UnsafeRawPointer?) {
+    typealias Call = @convention(c) (Int32, Int32, UnsafeMutablePointer<ttt_sender?>) -> Int32
+    var sender: ttt_sender?
+    let status = function("probe_typed_sender_cell_tapped", as: Call.self)(row, column, &sender)
+    return (status, sender.map { unsafeBitCast($0, to: UnsafeRawPointer.self) })
+  }
+
+  /// `make_typed_sender` for `casePath`: its status.
+  func makeTypedSender(_ casePath: String) -> ttt_status {
+    typealias Make =
+      @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<ttt_sender?>) ->
+      Int32
+    var sender: ttt_sender?
+    let status = casePath.withCString {
+      function("probe_make_typed_sender", as: Make.self)($0, &sender)
+    }
+    return ttt_status(rawValue: UInt32(status))
+  }
+
+  /// `send_values` of a cell tap with elements bigger than the 1.2 `ttt_value`.
+  func sendValuesCell(_ row: Int32, _ column: Int32) -> ttt_status {
+    let send = function(
+      "probe_send_values_cell", as: (@convention(c) (Int32, Int32) -> Int32).self)
+    return ttt_status(rawValue: UInt32(send(row, column)))
+  }
+
+  /// `send_values` of one argument with `valueSize` as its element size.
+  func sendValues(valueSize: Int) -> ttt_status {
+    let send = function("probe_send_values_size", as: (@convention(c) (Int) -> Int32).self)
+    return ttt_status(rawValue: UInt32(send(valueSize)))
+  }
+
+  /// The `argument_size` of the description of `casePath`.
+  func argumentSize(_ casePath: String) -> Int {
+    let size = function(
+      "probe_argument_size", as: (@convention(c) (UnsafePointer<CChar>) -> Int).self)
+    return casePath.withCString { size($0) }
+  }
+
+  /// `redact` of `text` into a buffer of `size` bytes: the buffer's string and the returned
+  /// length.
+  func redact(_ text: String, size: Int = 256) -> (String, Int) {
+    typealias Redact =
+      @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int)
+      -> Int
+    var buffer = [CChar](repeating: 0x7f, count: max(size, 1))
+    let length = text.withCString { text in
+      buffer.withUnsafeMutableBufferPointer {
+        function("probe_redact", as: Redact.self)(text, size == 0 ? nil : $0.baseAddress, size)
+      }
+    }
+    let text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return (size == 0 ? "" : String(decoding: text, as: UTF8.self), length)
   }
 }

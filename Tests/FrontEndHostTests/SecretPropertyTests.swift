@@ -199,7 +199,9 @@ import UnidirectionalFlowTesting
         arguments += ["--frontend", "\(name):\(file)"]
       }
       let input =
-        owner == "text" ? Script.text(passwords: passwords) : Script.jsonl(passwords: passwords)
+        owner == "text"
+        ? Script.text(passwords: passwords, directory: directory.path)
+        : Script.jsonl(passwords: passwords, directory: directory.path)
       let result = try await PipedHost.run(
         arguments: arguments, input: input, environment: ["TICTACTOE_TRACE": "1"])
       #expect(result.status == 0, "batch \(batch): \(result.standardError.suffix(500))")
@@ -231,13 +233,17 @@ import UnidirectionalFlowTesting
 /// Scripts that type each password, have it refused, and misplace it; then log in once with a
 /// second factor (the live server's tokens then sit in the state).
 enum Script {
-  static func text(passwords: [String]) -> [UInt8] {
+  static func text(passwords: [String], directory: String) -> [UInt8] {
     var lines: [String] = []
     for password in passwords {
       lines += [
         "email blob@pointfree.co", "password \(password)", "login", "ok",
         // Misplaced: an unknown command followed by the password.
         "passwd \(password)", "code \(password)",
+        // Typed where the messages quote it: a front end to switch to, attach or detach, and
+        // a host command (issue 12, defect 4).
+        ":frontend \(password)", ":attach \(password)", ":\(password)", ":detach \(password)",
+        ":attach text:\(directory)/\(password)",
       ]
     }
     lines += [
@@ -247,7 +253,7 @@ enum Script {
     return Array((lines.joined(separator: "\n") + "\n").utf8)
   }
 
-  static func jsonl(passwords: [String]) -> [UInt8] {
+  static func jsonl(passwords: [String], directory: String) -> [UInt8] {
     func action(_ path: String, _ fields: String = "") -> String {
       #"{"action":"\#(path)"\#(fields)}"#
     }
@@ -270,6 +276,12 @@ enum Script {
         action("login.view.binding.password", #","value":\#(value),"value":\#(value)"#),
         #"{"command":"settle","password":\#(value)}"#,
         #"{"action":"login.view.binding.password","value":\#(value)"#,
+        // Quoted by the error messages: an unknown action, command or field name, a front end
+        // to switch to, attach or detach, and the `id` echoed (issue 12, defect 4).
+        #"{"action":\#(value),"id":\#(value)}"#, #"{"command":\#(value),"id":\#(value)}"#,
+        #"{"command":"snapshot",\#(value):1}"#, #"{"command":"detach","name":\#(value)}"#,
+        #"{"command":"frontend","name":\#(value)}"#, #"{"command":"attach","name":\#(value)}"#,
+        #"{"command":"attach","name":"text:\#(directory)/"# + value.dropFirst() + "}",
       ]
     }
     lines += [

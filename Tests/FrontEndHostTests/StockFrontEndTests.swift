@@ -76,6 +76,12 @@ import Testing
       Issue.record("text attached as an observer without an output")
       return
     }
-    #expect(error.reason.contains("give it an output file as 'text:PATH'"))
+    // The hint names the front end as it was given, so that it works as typed.
+    #expect(error.reason.contains("give it an output file as '\(path):PATH'"))
+    guard case .failure(let byName) = host.attach(FrontEndSpec("text"), ownsTerminal: false) else {
+      Issue.record("text attached as an observer without an output")
+      return
+    }
+    #expect(byName.reason.contains("give it an output file as 'text:PATH'"))
   }
 }

@@ -116,10 +116,10 @@ import Testing
       messages == [
         "! cannot attach text:\(directory.path)/./events: its file is already written by jsonl "
           + "(one observer per file)",
-        "! cannot detach: 2 observers are named 'jsonl' ('jsonl:\(file)', 'jsonl:\(other)'); "
+        "! 2 observers are named 'jsonl' ('jsonl:\(file)', 'jsonl:\(other)'); "
           + "name one by its spec, e.g. :detach jsonl:\(file)",
-        "! cannot detach 'text': it owns the terminal; switch to another front end instead",
-        "! cannot detach: no attached observer is named 'nosuch'",
+        "! 'text' owns the terminal; switch to another front end instead",
+        "! no attached observer is named 'nosuch'",
       ], "\(later.standardOutput)")
   }
 

@@ -17,7 +17,11 @@ enum HostMeasurements {
     }
     var checks: [TargetCheck] = []
     do {
-      checks.append(try jsonLinesThroughput())
+      let stream = try emailStream()
+      defer { try? FileManager.default.removeItem(at: stream) }
+      checks.append(try jsonLinesThroughput(stream))
+      checks.append(try sessionStream(stream))
+      checks.append(try sessionCommit())
       checks.append(try startUp())
       checks.append(try signalLatency())
     } catch {
@@ -27,12 +31,10 @@ enum HostMeasurements {
     return checks
   }
 
-  /// JSON-lines: `tictactoe --frontend jsonl` over a 100 000-action stream against
-  /// `jq -c .` reading the same file.
-  private static func jsonLinesThroughput() throws -> TargetCheck {
+  /// A file of `streamLength` JSON-lines actions, each typing another email.
+  private static func emailStream() throws -> URL {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tictactoe-bench-\(getpid()).jsonl")
-    defer { try? FileManager.default.removeItem(at: file) }
     var stream = ""
     stream.reserveCapacity(streamLength * 72)
     for index in 0..<streamLength {
@@ -40,6 +42,12 @@ enum HostMeasurements {
       stream += "\n"
     }
     try stream.write(to: file, atomically: false, encoding: .utf8)
+    return file
+  }
+
+  /// JSON-lines: `tictactoe --frontend jsonl` over the 100 000-action `file` against `jq -c .`
+  /// reading the same file.
+  private static func jsonLinesThroughput(_ file: URL) throws -> TargetCheck {
     let host = try ProcessTimer.median(
       runs: 3, BuiltProducts.tictactoe, ["--frontend", "jsonl", "--auth-delay", "0"],
       input: file.path)
@@ -162,5 +170,5 @@ enum HostMeasurements {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
   }
 
-  private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+  static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }

@@ -26,14 +26,27 @@
  * Every pointer is tagged with its lifetime:
  *   [borrowed-call]    valid only for the duration of the call it was passed to or returned by.
  *   [until-next-read]  valid until the next read of the same kind on the same handle, or detach.
+ *   [until-detach]     valid until the front end's detach callback returns.
  *   [static]           valid for the life of the process (descriptor strings must be static
  *                      storage: string literals in C, never temporary bridged strings).
  *
+ * Errors. Every routine that fails records a message, which `last_error` returns: the message of
+ * the most recent failed call this front end made on the calling thread, like errno. A call
+ * that succeeds leaves it as it was, so read it right after the call that failed. The string
+ * stays valid until the next call of `last_error` on the same thread, or detach.
+ *
  * Secrets. Passwords and tokens never cross this ABI: state structs expose only their length,
- * and secret fields are edited with ttt_host_api.edit_text, which the host applies itself.
+ * and secret fields are edited with ttt_host_api.edit_text, which the host applies itself. A
+ * front end that quotes what a user typed back in a message (an unknown command, a name it
+ * cannot find) passes the quote through ttt_host_api.redact first (ABI 1.2): the user may have
+ * typed the password there.
  *
  * Versioning. Structs grow only at the end. Every struct the host fills or reads starts with
- * `struct_size`; a reader never touches a field past the size it was given.
+ * `struct_size`; a reader never touches a field past the size it was given: a front end checks
+ * `struct_size` (or `abi_minor`) before it reads a field that a later minor version added. The
+ * two structs read as arrays, ttt_argument_info and ttt_value, have no `struct_size`; their
+ * element size travels with the array instead (ttt_action_info.argument_size, and the
+ * `value_size` of send_values).
  */
 #ifndef TICTACTOE_FRONTEND_H
 #define TICTACTOE_FRONTEND_H
@@ -60,7 +73,12 @@ extern "C" {
 
 /* Whether a front end built against `major.minor` can be loaded by a host implementing this
  * header: same major, and a minor no newer than the host's (the host cannot provide routines
- * it does not know about). */
+ * it does not know about). The host checks this before it calls anything, so a front end is
+ * never attached to a host older than its header. What a front end checks itself is the
+ * other direction: a front end that also runs on older hosts (one built with `abi_minor` 1
+ * that uses 1.2 routines only when present, say) reads `api->abi_minor` (or
+ * `api->struct_size`) before it calls a routine that minor added: a 1.1 host's table simply
+ * ends before the 1.2 routines, and reading past it is reading garbage. */
 static inline bool ttt_abi_is_compatible(uint32_t major, uint32_t minor) {
   return major == TTT_ABI_VERSION_MAJOR && minor <= TTT_ABI_VERSION_MINOR;
 }
@@ -90,7 +108,30 @@ typedef enum ttt_status {
   /* (ABI 1.2) An output failed: its reader went away, its disk is full, or it stopped reading.
    * Everything written to it from then on is dropped. */
   TTT_ERR_OUTPUT_FAILED = 7,
+  /* (ABI 1.2) The intent is disabled now: the screen would ignore it (a taken cell, a game that
+   * is over, "Let's play" with a player unnamed, "Log in" with a field empty, a request already
+   * in flight). Nothing changed; last_error says why, for a person: "row 1, column 2 is taken",
+   * "name both players first". Only front ends built for 1.2 get it: for an older one the host
+   * lets the screen ignore the intent and returns TTT_OK, as 1.1 did. */
+  TTT_ERR_DISABLED = 8,
 } ttt_status;
+
+/* The name of a status ("TTT_ERR_INACTIVE"), or "unknown status" for a value this header does
+ * not know: for messages and logs. */
+static inline const char *ttt_status_name(uint32_t status) {
+  switch (status) {
+  case TTT_OK: return "TTT_OK";
+  case TTT_ERR_INACTIVE: return "TTT_ERR_INACTIVE";
+  case TTT_ERR_INVALID_ARGUMENT: return "TTT_ERR_INVALID_ARGUMENT";
+  case TTT_ERR_UNKNOWN: return "TTT_ERR_UNKNOWN";
+  case TTT_ERR_WRONG_FEATURE: return "TTT_ERR_WRONG_FEATURE";
+  case TTT_ERR_UNSUPPORTED: return "TTT_ERR_UNSUPPORTED";
+  case TTT_ERR_DETACHED: return "TTT_ERR_DETACHED";
+  case TTT_ERR_OUTPUT_FAILED: return "TTT_ERR_OUTPUT_FAILED";
+  case TTT_ERR_DISABLED: return "TTT_ERR_DISABLED";
+  default: return "unknown status";
+  }
+}
 
 /* ---------------------------------------------------------------------------------------- */
 /* Features and state                                                                        */
@@ -117,6 +158,9 @@ typedef enum ttt_player {
 typedef struct ttt_root_state {
   uint32_t struct_size;
   uint32_t active; /* TTT_FEATURE_LOGIN or TTT_FEATURE_NEW_GAME */
+  /* (ABI 1.2) The state's revision: 0 for the state the host started with, one more for each
+   * change after it, a rewind included. TTT_REQUEST_REWIND takes one back. */
+  uint64_t revision;
 } ttt_root_state;
 
 /* The login screen. Strings are UTF-8, NUL-terminated, [until-next-read]. */
@@ -236,7 +280,8 @@ typedef enum ttt_type {
   TTT_TYPE_BOARD = 6,    /* uint8_t[3][3] of ttt_player */
 } ttt_type;
 
-/* One argument of a user intent. [static] */
+/* One argument of a user intent. [static] Read as an array: step through it by
+ * ttt_action_info.argument_size, not sizeof, so that it can grow at the end. */
 typedef struct ttt_argument_info {
   const char *name;      /* "row", "value" */
   uint32_t type;         /* ttt_type: TTT_TYPE_STRING or TTT_TYPE_INT32 */
@@ -254,6 +299,10 @@ typedef struct ttt_action_info {
   uint32_t argument_count;
   const ttt_argument_info *arguments;  /* argument_count entries, in call order */
   const char *summary;                 /* one line for humans */
+  /* (ABI 1.2) The size of one entry of `arguments` in bytes: entry i is at
+   * (const char *)arguments + i * argument_size. Absent (struct_size too small) from a 1.1
+   * host, whose entries are the 1.1 ttt_argument_info. */
+  size_t argument_size;
 } ttt_action_info;
 
 /* One observable field of a feature's state struct (ttt_login_state, ...). [static] */
@@ -266,7 +315,8 @@ typedef struct ttt_field_info {
   bool is_derived;      /* a view value the host derives (title, winner, ...) */
 } ttt_field_info;
 
-/* A typed argument value for send_path. */
+/* A typed argument value for send_path and send_values. It has no struct_size: send_values takes
+ * the size of one element, so it can grow at the end; send_path reads the 1.1 layout. */
 typedef struct ttt_value {
   uint32_t type;        /* ttt_type */
   const char *string;   /* for TTT_TYPE_STRING, [borrowed-call] */
@@ -295,6 +345,10 @@ enum {
   TTT_OUTPUT_APPEND = 1u << 0,
 };
 
+/* A typed sender as make_typed_sender returns it: cast it to the intent's own function type
+ * before calling it. */
+typedef void (*ttt_sender)(void);
+
 /* Called when the state read through a handle changed. [store-thread] */
 typedef void (*ttt_change_callback)(void *context);
 
@@ -319,7 +373,8 @@ typedef enum ttt_log_level {
 } ttt_log_level;
 
 /* Requests a front end can make of the host; all are carried out after the current callback
- * returns, in order. `argument` is [borrowed-call]. */
+ * returns, in order. `argument` is [borrowed-call]. After a SWITCH or QUIT, a front end handles
+ * no more input (see consume_input); on_settled still arrives if a settle is pending. */
 typedef enum ttt_request {
   TTT_REQUEST_SWITCH = 1,   /* give the terminal to front end `argument` (a spec), detach self */
   TTT_REQUEST_ATTACH = 2,   /* attach front end `argument` (a spec) as an observer */
@@ -327,9 +382,15 @@ typedef enum ttt_request {
   TTT_REQUEST_QUIT = 4,     /* settle effects, detach everything, exit 0 */
   TTT_REQUEST_SETTLE = 5,   /* stop delivering input until every effect in flight finished,
                                then call on_settled */
+  TTT_REQUEST_REWIND = 6,   /* (ABI 1.2) put the whole state back as it was at revision
+                               `argument` (decimal; see ttt_root_state): effects in flight are
+                               cancelled and every front end redraws. The host keeps the last
+                               1000 revisions; another is TTT_ERR_UNKNOWN at once */
+  TTT_REQUEST_UNDO = 7,     /* (ABI 1.2) put the game back to before its last move (a rewind);
+                               TTT_ERR_INACTIVE at once when no game or no move is there */
 } ttt_request;
 
-/* The table of host routines handed to a front end on attach. [borrowed until detach] */
+/* The table of host routines handed to a front end on attach. [until-detach] */
 typedef struct ttt_host_api {
   uint32_t struct_size;
   uint32_t abi_major;
@@ -367,26 +428,40 @@ typedef struct ttt_host_api {
   ttt_status (*edit_text)(ttt_store *store, uint32_t field, uint32_t edit, const char *text);
 
   /* Calls `callback(context)` after each processed action that changed the state read through
-   * `store`, never otherwise. Returns a subscription id > 0, or 0 on error. [store-thread] */
+   * `store`, never otherwise. The root handle reads the whole app, so a root subscription is
+   * called after any change of any screen (not only when `active` changes); a scoped handle's,
+   * only when its feature's state changed. Returns a subscription id > 0, or 0 on error.
+   * [store-thread] */
   uint64_t (*subscribe)(ttt_store *store, ttt_change_callback callback, void *context);
 
   /* Observes every processed action. Returns a subscription id > 0, or 0 on error.
    * [store-thread] */
   uint64_t (*observe_actions)(ttt_host *host, ttt_action_callback callback, void *context);
 
-  /* Ends a subscription or action observation; unknown ids are ignored. The host also ends all
-   * of a front end's subscriptions when it is detached. [store-thread] */
+  /* Ends a subscription or action observation; unknown ids are ignored. A front end ends its
+   * subscriptions in detach (`tictactoe check-frontend` fails one that leaves any): that is
+   * its contract. The host, as a safety net, also ends whatever is left once detach returns,
+   * and after a failed attach it ends whatever the front end subscribed (a failed attach gets
+   * no detach call). [store-thread] */
   void (*unsubscribe)(ttt_host *host, uint64_t subscription);
 
-  /* The message of the last error a routine returned to this front end on this thread, or "".
-   * [thread-safe] [until-next-read] */
+  /* The message of the last error a routine returned to this front end on this thread, or "";
+   * see "Errors" at the top. Valid until the next call of last_error on this thread.
+   * [thread-safe] */
   const char *(*last_error)(ttt_host *host);
 
   /* Writes a line to the host's log (standard error, or a log file), prefixed with the front
    * end's name. Front ends never write to a terminal they do not own. [thread-safe] */
   void (*log)(ttt_host *host, uint32_t level, const char *message);
 
-  /* Asks the host to do something after the current callback; see ttt_request.
+  /* Asks the host to do something after the current callback; see ttt_request. It checks at
+   * once what it can, and returns: TTT_ERR_INVALID_ARGUMENT for a SWITCH, ATTACH or DETACH
+   * without an argument; TTT_ERR_UNKNOWN for a front end that cannot be found or loaded
+   * (SWITCH, ATTACH) or no attached observer of that name (DETACH); TTT_ERR_UNSUPPORTED for an
+   * unknown kind; TTT_ERR_DETACHED from inside detach. What can only fail when the host carries
+   * it out (the new front end's attach callback fails) is reported as one log line on the
+   * host's log, "tictactoe: [NAME] error: cannot attach: ..." (or "cannot switch: ...", after
+   * which the front end that asked is attached again; NAME is the one that asked).
    * [store-thread] */
   ttt_status (*request)(ttt_host *host, uint32_t request, const char *argument);
 
@@ -398,24 +473,33 @@ typedef struct ttt_host_api {
   const ttt_action_info *(*action_at)(ttt_host *host, size_t index);
 
   /* Sends the intent at `case_path` with `count` typed arguments, checked against its
-   * description (names are positional; types must match). Same rules as send. [thread-safe] */
+   * description (names are positional; types must match). Same rules as send. `arguments` is
+   * read with the 1.1 ttt_value layout (send_values takes an element size). [thread-safe] */
   ttt_status (*send_path)(ttt_store *store, const char *case_path, const ttt_value *arguments,
                           size_t count);
 
   /* A typed sender for the intent at `case_path`, bound to `store`: a C function taking the
-   * intent's arguments in order (const char * for strings, int32_t for integers) and returning
-   * a ttt_status. Cast it to that type and call it like any function:
+   * intent's arguments in order (const char * for strings, int32_t for integers, bool) and
+   * returning a ttt_status. ISO C does not define converting this `void *` to a function
+   * pointer (`-Wpedantic` refuses it); a 1.2 front end uses make_typed_sender instead, which
+   * gives the same function as a ttt_sender.
    *
-   *   typedef ttt_status (*cell_tapped_fn)(int32_t row, int32_t column);
-   *   cell_tapped_fn cell_tapped =
-   *       (cell_tapped_fn)api->make_sender(store, "newGame.game.cellTapped");
-   *   cell_tapped(1, 2);
+   * Why: a typed function is what a C author would write by hand, with no struct to fill in;
+   * the host makes it at run time from the description with libffi (ffi_closure), so new
+   * intents get senders without a new header.
    *
-   * Why: a typed function is what a C author would write by hand, checked by the compiler once
-   * cast, with no struct to fill in; the host makes it at run time from the description with
-   * libffi (ffi_closure), so new intents get senders without a new header. Valid for the life
-   * of the process; after detach it returns TTT_ERR_DETACHED. NULL (and last_error) for an
-   * unknown path. [store-thread] to make, [thread-safe] to call. */
+   * Lifetime: the host makes one sender per (store handle, case path) and returns the same
+   * function each time it is asked again; it is never freed (there are at most as many as
+   * handles times intents), so it stays callable for the life of the process, and after detach
+   * it returns TTT_ERR_DETACHED. NULL (and last_error) for an unknown path.
+   *
+   * What is checked: each call checks its arguments as send_path does (text valid UTF-8 and
+   * not NULL, row and column in range, the feature on screen). The C signature cannot be
+   * checked: the function reads the arguments of the intent's signature whatever the caller
+   * passed, so a call through a function type that does not match it (too few arguments, an
+   * int where a string goes) is undefined behaviour in C, and may well return TTT_OK. Declare
+   * the type from action_at's description, as the example does.
+   * [store-thread] to make, [thread-safe] to call. */
   void *(*make_sender)(ttt_store *store, const char *case_path);
 
   /* How many observable state fields there are, and each one's description ([static]; NULL past
@@ -442,6 +526,38 @@ typedef struct ttt_host_api {
    * an observer is detached after the current callback, with one line on standard error; a
    * failed terminal output ends the host (exit status 4). [store-thread] */
   ttt_status (*write)(ttt_output *output, const void *bytes, size_t length);
+
+  /* Copies `text` into `buffer` (`size` bytes, NUL-terminated, cut short if it does not fit)
+   * with every occurrence of a secret the app holds now (the password, the two-factor token)
+   * replaced by "***". A front end calls it on whatever it quotes back from its input (an
+   * unknown command, a name it could not find) before showing or logging it: the user may have
+   * typed the password there by mistake. Returns the length of the whole redacted text, like
+   * snprintf (so `size` 0 and a NULL buffer ask for the length). `text` is [borrowed-call].
+   * [thread-safe] */
+  size_t (*redact)(ttt_host *host, const char *text, char *buffer, size_t size);
+
+  /* make_sender in a form ISO C defines: stores the sender in `*out` as a ttt_sender, which a
+   * front end casts to the intent's function type (a cast between function pointer types,
+   * which C11 allows, and which GCC's -Wcast-function-type accepts from void (*)(void); only
+   * clang's opt-in -Wcast-function-type-strict warns about it):
+   *
+   *   typedef ttt_status (*cell_tapped_fn)(int32_t row, int32_t column);
+   *   ttt_sender sender;
+   *   if (api->make_typed_sender(store, "newGame.game.cellTapped", &sender) == TTT_OK) {
+   *     cell_tapped_fn cell_tapped = (cell_tapped_fn)sender;
+   *     cell_tapped(1, 2);
+   *   }
+   *
+   * Same function, lifetime and checks as make_sender. Returns TTT_ERR_UNKNOWN for an unknown
+   * path, TTT_ERR_INVALID_ARGUMENT for a NULL argument. [store-thread] to make, [thread-safe]
+   * to call. */
+  ttt_status (*make_typed_sender)(ttt_store *store, const char *case_path, ttt_sender *out);
+
+  /* send_path with arrays that can grow: `arguments` holds `count` elements of `value_size`
+   * bytes each (sizeof(ttt_value) as the front end was built); the host reads the fields that
+   * fit in `value_size`. [thread-safe] */
+  ttt_status (*send_values)(ttt_store *store, const char *case_path, const void *arguments,
+                            size_t count, size_t value_size);
 } ttt_host_api;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -476,13 +592,17 @@ typedef struct ttt_frontend_descriptor {
   uint32_t struct_size;          /* sizeof(ttt_frontend_descriptor) the front end was built with */
   uint32_t abi_major;            /* TTT_ABI_VERSION_MAJOR it was built against */
   uint32_t abi_minor;            /* TTT_ABI_VERSION_MINOR it was built against */
-  const char *name;              /* short, lowercase, [static]: "text" */
+  const char *name;              /* [static], 1 to 64 of a-z A-Z 0-9 - _: "text" (the stock
+                                    front ends use lowercase; names compare exactly) */
   const char *description;       /* one line, [static] */
   const char *version;           /* the front end's own version, [static]: "1.2.0" */
   uint32_t flags;                /* TTT_FRONTEND_* */
 
   /* Attaches: must render the current state at once (this is what makes switching front ends
-   * mid-game show the game where it was). Return TTT_OK, or an error after logging why. */
+   * mid-game show the game where it was). Return TTT_OK, or an error after logging why.
+   * `*out_instance` may be left NULL (a stateless front end): detach and the other callbacks
+   * then get NULL. A failed attach gets no detach call: it frees what it allocated itself, and
+   * the host ends whatever it subscribed and closes the outputs it opened. */
   ttt_status (*attach)(const ttt_host_api *api, ttt_host *host, const ttt_attach_info *info,
                        void **out_instance);
 

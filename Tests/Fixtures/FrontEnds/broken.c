@@ -1,5 +1,5 @@
 /* Deliberately broken front ends, one per -DBROKEN_... variant (and -DOLDER_MINOR, a valid
- * front end built for ABI 1.0). */
+ * front end built for ABI 1.0, and -DMIXED_CASE_NAME, a valid name of either case). */
 #include <stddef.h>
 
 #include "tictactoe_frontend.h"
@@ -39,8 +39,12 @@ __attribute__((unused)) static const ttt_frontend_descriptor descriptor = {
 #else
   .abi_minor = TTT_ABI_VERSION_MINOR,
 #endif
-#ifdef BROKEN_NULL_NAME
+#if defined(BROKEN_NULL_NAME)
   .name = NULL,
+#elif defined(BROKEN_NON_ASCII_NAME)
+  .name = "br\xc3\xb6ken",
+#elif defined(MIXED_CASE_NAME)
+  .name = "Broken_2-B",
 #else
   .name = "broken",
 #endif

@@ -8,6 +8,13 @@
  *   MISBEHAVE_KEEPS_TERMINAL      turns off ECHO and ICANON on attach and never restores them
  *   MISBEHAVE_LEAKS_SUBSCRIPTION  does not end its change subscription in detach
  *   MISBEHAVE_WRITES_AFTER_DETACH a writer thread keeps appending to its output after detach
+ *   MISBEHAVE_WRITES_STDOUT       does not declare TTT_FRONTEND_WRITES_TERMINAL, yet writes its
+ *                                 lines to standard output
+ *
+ * and one legitimate variant that must pass:
+ *
+ *   NULL_INSTANCE                 leaves *out_instance NULL (its state is a global), as a
+ *                                 stateless front end may
  *
  * It writes one line per change of the root state to the file given as its argument. */
 #define _POSIX_C_SOURCE 200809L
@@ -30,6 +37,10 @@ struct instance {
   uint64_t changes, actions;
   int out;
 };
+
+#ifdef NULL_INSTANCE
+static struct instance *only_instance;
+#endif
 
 static void say(struct instance *self, const char *line) {
   if (write(self->out, line, strlen(line)) < 0) self->api->log(self->host, TTT_LOG_WARNING, "write failed");
@@ -88,8 +99,13 @@ static ttt_status attach(const ttt_host_api *api, ttt_host *host, const ttt_atta
   self->root = api->root(host);
   self->login = api->scope(self->root, TTT_FEATURE_LOGIN);
   self->game = api->scope(self->root, TTT_FEATURE_GAME);
+#ifdef MISBEHAVE_WRITES_STDOUT
+  (void)info;
+  self->out = dup(STDOUT_FILENO);
+#else
   self->out = info->argument ? open(info->argument, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)
                              : dup(STDOUT_FILENO);
+#endif
   if (self->out < 0) {
     api->log(host, TTT_LOG_ERROR, "cannot open the output file");
     free(self);
@@ -113,12 +129,21 @@ static ttt_status attach(const ttt_host_api *api, ttt_host *host, const ttt_atta
   }
 #endif
   on_change(self);
+#ifdef NULL_INSTANCE
+  only_instance = self;
+  *out_instance = NULL;
+#else
   *out_instance = self;
+#endif
   return TTT_OK;
 }
 
 static void detach(void *instance) {
+#ifdef NULL_INSTANCE
+  struct instance *self = instance ? instance : only_instance;
+#else
   struct instance *self = instance;
+#endif
 #ifndef MISBEHAVE_LEAKS_SUBSCRIPTION
   self->api->unsubscribe(self->host, self->changes);
 #endif
@@ -134,7 +159,11 @@ static const ttt_frontend_descriptor descriptor = {
   .name = "misbehaving",
   .description = "A conformance fixture",
   .version = "0.0.1",
+#ifdef MISBEHAVE_WRITES_STDOUT
+  .flags = 0,
+#else
   .flags = TTT_FRONTEND_WRITES_TERMINAL,
+#endif
   .attach = attach,
   .detach = detach,
 };

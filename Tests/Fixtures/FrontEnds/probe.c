@@ -106,6 +106,11 @@ int probe_read_login_through_root(ttt_login_state *out) {
 
 int probe_request(uint32_t kind, const char *argument) { return api->request(host, kind, argument); }
 
+uint64_t probe_revision(void) {
+  ttt_root_state state = {.struct_size = sizeof state};
+  return api->read_root(root, &state) == TTT_OK ? state.revision : UINT64_MAX;
+}
+
 int probe_send_garbage_handle(void) {
   ttt_action action = {sizeof(ttt_action), TTT_ACTION_LOGIN_BUTTON_TAPPED, NULL, 0, 0};
   return api->send((ttt_store *)&action, &action);
@@ -162,4 +167,41 @@ const char *probe_field(size_t index, uint32_t *feature, size_t *offset) {
   *feature = info->feature;
   *offset = info->offset;
   return info->name;
+}
+
+/* ABI 1.2: senders in ISO C, arrays that grow, redaction. */
+void *probe_make_sender(const char *case_path) { return api->make_sender(root, case_path); }
+int probe_typed_sender_cell_tapped(int32_t row, int32_t column, ttt_sender *out) {
+  ttt_status status = api->make_typed_sender(root, "newGame.game.cellTapped", out);
+  if (status != TTT_OK) return (int)status;
+  return ((cell_tapped_fn)*out)(row, column);
+}
+int probe_make_typed_sender(const char *case_path, ttt_sender *out) {
+  return api->make_typed_sender(root, case_path, out);
+}
+/* A grown ttt_value: the 1.2 fields, then one a later version might add. */
+struct grown_value {
+  ttt_value value;
+  uint64_t added_later;
+};
+int probe_send_values_cell(int32_t row, int32_t column) {
+  struct grown_value arguments[2] = {
+      {{.type = TTT_TYPE_INT32, .int32 = row}, 0xdeadbeef},
+      {{.type = TTT_TYPE_INT32, .int32 = column}, 0xdeadbeef},
+  };
+  return api->send_values(root, "newGame.game.cellTapped", arguments, 2, sizeof arguments[0]);
+}
+int probe_send_values_size(size_t value_size) {
+  ttt_value argument = {.type = TTT_TYPE_INT32, .int32 = 0};
+  return api->send_values(root, "newGame.game.cellTapped", &argument, 1, value_size);
+}
+size_t probe_argument_size(const char *case_path) {
+  for (size_t index = 0; index < api->action_count(host); index++) {
+    const ttt_action_info *info = api->action_at(host, index);
+    if (strcmp(info->case_path, case_path) == 0) return info->argument_size;
+  }
+  return 0;
+}
+size_t probe_redact(const char *text, char *buffer, size_t size) {
+  return api->redact(host, text, buffer, size);
 }

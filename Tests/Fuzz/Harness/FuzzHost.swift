@@ -99,7 +99,11 @@ public final class FuzzHost {
     let before = state
     let processedBefore = processedActions
     let status = call()
-    guard (TTT_OK.rawValue...TTT_ERR_DETACHED.rawValue).contains(status.rawValue) else {
+    // A send answers one of the statuses up to TTT_ERR_DETACHED, or (ABI 1.2) TTT_ERR_DISABLED.
+    guard
+      (TTT_OK.rawValue...TTT_ERR_DETACHED.rawValue).contains(status.rawValue)
+        || status == TTT_ERR_DISABLED
+    else {
       fuzzFailure("\(what()): unknown status \(status.rawValue)")
     }
     if status == TTT_OK {

@@ -10,6 +10,9 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
   case attach
   /// Driving the app through every feature neither crashes it nor makes it log an error.
   case stateChanges
+  /// While attached as an observer, it wrote nothing to standard output (which an observer
+  /// does not own).
+  case standardOutputUntouched
   /// After detach, the terminal's modes are what they were before attach.
   case terminalRestored
   /// Detach ends every subscription the front end made.
@@ -25,6 +28,7 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     case .exports: "exports only the entry symbol"
     case .attach: "attach renders"
     case .stateChanges: "survives state changes"
+    case .standardOutputUntouched: "leaves standard output alone"
     case .terminalRestored: "detach restores the terminal"
     case .subscriptionsEnded: "detach ends its subscriptions"
     case .quietAfterDetach: "no callback after detach"

@@ -1,4 +1,5 @@
 import Foundation
+import FrontEndHost
 import TicTacToeFrontEndABI
 
 /// The checks of `tictactoe check-frontend`, run in the process that loads the front end.
@@ -16,6 +17,8 @@ public final class ConformanceSuite {
   private let report: (ConformanceEvent) -> Void
   /// How long, after detach, the output file must stay unchanged.
   private let quietPeriod: Duration
+  /// The file the process's standard output points at, if the caller pointed it at one.
+  private let standardOutput: String?
   /// Front-end log lines at error level, as the host prints them.
   private var errorLines: [String] = []
   private var hasFailed = false
@@ -28,10 +31,12 @@ public final class ConformanceSuite {
   ///   - makeHost: a host around a fresh store whose effects finish at once (the live
   ///     authentication client with no latency, an immediate clock).
   ///   - quietPeriod: how long after detach the front end must not write.
+  ///   - standardOutput: the regular file that standard output (descriptor 1) was pointed at,
+  ///     for the check that an observer leaves it alone; `nil` skips that check.
   ///   - report: receives each event; it must write it out before returning.
   public init(
     path: String, scratchDirectory: URL, policy: FrontEndLoadPolicy = .strict,
-    quietPeriod: Duration = .milliseconds(100),
+    quietPeriod: Duration = .milliseconds(100), standardOutput: String? = nil,
     makeHost: @escaping @MainActor () -> FrontEndHost,
     report: @escaping (ConformanceEvent) -> Void
   ) {
@@ -39,6 +44,7 @@ public final class ConformanceSuite {
     self.scratchDirectory = scratchDirectory
     self.policy = policy
     self.quietPeriod = quietPeriod
+    self.standardOutput = standardOutput
     self.makeHost = makeHost
     self.report = report
   }
@@ -177,6 +183,7 @@ public final class ConformanceSuite {
     let savedTerminal = TerminalModes.save(0)
     defer { if let savedTerminal { TerminalModes.restore(savedTerminal, on: 0) } }
     let terminalBefore = TerminalModes.read(0)
+    let standardOutputBefore = standardOutput.map(fileSize)
 
     // 4. Attach.
     start(.attach, "while attaching")
@@ -199,6 +206,10 @@ public final class ConformanceSuite {
     // 5. State changes.
     start(.stateChanges)
     finish(.stateChanges, await checkStateChanges(host, session))
+
+    // Standard output, as an observer.
+    start(.standardOutputUntouched)
+    finish(.standardOutputUntouched, checkStandardOutput(since: standardOutputBefore))
 
     // 6 and 7. Detach.
     start(.terminalRestored, "while detaching")
@@ -267,6 +278,20 @@ public final class ConformanceSuite {
       }
     }
     return firstError ?? .ok
+  }
+
+  private func checkStandardOutput(since sizeBefore: Int?) -> ConformanceOutcome {
+    guard let standardOutput, let sizeBefore else {
+      return .skip("standard output is not a file this check can watch")
+    }
+    let written = fileSize(standardOutput) - sizeBefore
+    guard written == 0 else {
+      return .fail(
+        "it wrote \(written) bytes to standard output while attached as an observer, which "
+          + "owns no terminal; write through open_output, to the file the host gives it (declare "
+          + "TTT_FRONTEND_WRITES_TERMINAL so that an observer is always given one)")
+    }
+    return .ok
   }
 
   private func checkQuietAfterDetach(

@@ -1,0 +1,46 @@
+import HostIO
+
+/// What outlives the process: the `--session` file and the `--record` log, both made durable
+/// before any output shows what they hold.
+extension FrontEndHost {
+  /// Saves the game to `file` after every change, before any output shows that change; see
+  /// ``SessionKeeper``. The store's state is the one to keep (restored from the file already,
+  /// if it held one).
+  public func keepSession(in file: SessionFile) {
+    sessionKeeper?.stop()
+    sessionKeeper = SessionKeeper(file: file, store: store) { [unowned self] in diagnostics($0) }
+    OutputFlusher.barrier = { [weak self] in self?.makeDurable() }
+  }
+
+  /// Records every processed action to `path` (created 0600, or truncated; opened as an
+  /// observer's output file is, see ``OutputFile``).
+  public func record(to path: String) throws(OutputFile.OpenError) {
+    let descriptor = try OutputFile.open(
+      path, append: false, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
+    let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true)
+    sink.onFailure = { [weak self] sink, failure in
+      self?.diagnostics("tictactoe: the recording stopped: cannot write \(sink.name): \(failure)")
+      self?.recorder?.stop()
+    }
+    recorder = ActionRecorder(sink: sink, store: store)
+    OutputFlusher.barrier = { [weak self] in self?.makeDurable() }
+  }
+
+  /// The barrier before any output: the log's lines first, then the session.
+  func makeDurable() {
+    guard !isMakingDurable else { return }
+    isMakingDurable = true
+    defer { isMakingDurable = false }
+    recorder?.sink.flush()
+    sessionKeeper?.saveIfDirty()
+  }
+
+  /// At exit: the last save, and the log written out with the other outputs.
+  func stopPersisting() {
+    sessionKeeper?.stop()
+    if let recorder {
+      recorder.stop()
+      closingOutputs.append(recorder.sink)
+    }
+  }
+}

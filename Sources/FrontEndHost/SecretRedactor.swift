@@ -1,0 +1,50 @@
+import AppCore
+import HostIO
+
+/// The secrets the app holds now, kept up to date on the store thread and read from any thread:
+/// what `ttt_host_api.redact` and the host's own messages that quote input replace with `***`.
+///
+/// Only text that quotes input goes through it, never a whole output: with the password
+/// `password`, redacting everything would mangle the field name `"password"` too.
+final class SecretRedactor: Sendable {
+  private struct Secrets {
+    /// The app's secrets now, longest first.
+    var current: [String] = []
+    /// The secrets of when a request being carried out was made (see ``holding(_:_:)``).
+    var held: [String] = []
+  }
+
+  private let secrets = Lock(Secrets())
+
+  /// Takes the secrets of `state` (store thread).
+  func update(from state: TicTacToe.State) {
+    let current = state.secrets.sorted { $0.count > $1.count }
+    secrets.withLock { if $0.current != current { $0.current = current } }
+  }
+
+  /// The app's secrets now, to hold on to while a request made now waits to be carried out.
+  var current: [String] { secrets.read(\.current) }
+
+  /// Runs `body` redacting `held` too: the secrets of when the request it carries out was made
+  /// (a script may have typed the next password meanwhile, and the request still quotes the
+  /// old one).
+  func holding<R>(_ held: [String], _ body: () -> R) -> R {
+    let saved = secrets.withLock { secrets in
+      defer { secrets.held = held }
+      return secrets.held
+    }
+    defer { secrets.withLock { $0.held = saved } }
+    return body()
+  }
+
+  /// `text` with every occurrence of a secret replaced by `***` (the longest first, so a secret
+  /// that contains another is replaced whole).
+  func redact(_ text: String) -> String {
+    let all = secrets.read { ($0.current + $0.held).sorted { $0.count > $1.count } }
+    var text = text
+    for secret in all where text.contains(secret) {
+      text = text.replacing(secret, with: "***")
+    }
+    return text
+  }
+}

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A small file kept current crash-safely, for one process at a time: the host's `--session`.
+///
+/// - **One process.** ``open(_:)`` takes an exclusive `flock` on a lock file beside it
+///   (`FILE.lock`, holding the owner's pid); a second process is refused with that pid. The
+///   kernel drops the lock when its process dies, even by `kill -9`, so no lock is ever stale.
+/// - **Crash-safe replacement.** ``replace(with:)`` writes the whole content to a temporary
+///   file in the same directory, `fsync`s it, renames it over the file and `fsync`s the
+///   directory. After it returns, the new content survives `kill -9` and a power cut; before
+///   it returns, the old one is what a restart reads. Never a mix of the two.
+/// - **Nothing lost.** ``quarantine()`` moves a file the caller cannot read aside under a name
+///   that nothing else has (`FILE.bad-1`, `FILE.bad-2`, ...), never overwriting anything.
+/// - **No links.** The file, its lock and its temporary file are opened with `O_NOFOLLOW`: a
+///   link planted in a shared directory is refused, not followed.
+public final class SessionFile {
+  /// Why the file cannot be used, in words that name it.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    /// The message: "cannot use /tmp/game: ...".
+    public let description: String
+  }
+
+  /// The largest file ``read()`` accepts: a session is a few hundred bytes.
+  public static let maximumSize = 1 << 20
+  /// The file's path, as given.
+  public let path: String
+  private let lock: Int32
+
+  private init(path: String, lock: Int32) {
+    self.path = path
+    self.lock = lock
+  }
+
+  deinit { _ = close(lock) }
+
+  /// Takes the file for this process: locks `PATH.lock` (created 0600) or fails naming the
+  /// process that holds it.
+  public static func open(_ path: String) throws(Failure) -> SessionFile {
+    let lockPath = path + ".lock"
+    let lock = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+    guard lock >= 0 else {
+      throw Failure(
+        description: "cannot use \(path): cannot open its lock \(lockPath): \(reason())")
+    }
+    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+      let holder = String(decoding: readAll(lock) ?? [], as: UTF8.self)
+        .trimmingSuffix(while: { $0 == "\n" })
+      _ = close(lock)
+      throw Failure(
+        description: "cannot use \(path): another tictactoe"
+          + (holder.isEmpty ? "" : " (pid \(holder))") + " is using it")
+    }
+    _ = ftruncate(lock, 0)
+    let pid = Array("\(getpid())\n".utf8)
+    _ = pid.withUnsafeBytes { pwrite(lock, $0.baseAddress, $0.count, 0) }
+    return SessionFile(path: path, lock: lock)
+  }
+
+  /// The file's content, or `nil` if there is no file yet.
+  public func read() throws(Failure) -> [UInt8]? {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      throw failure(errno == ELOOP ? "it is a symbolic link" : reason())
+    }
+    defer { _ = close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw failure(reason()) }
+    guard status.st_mode & S_IFMT == S_IFREG else { throw failure("it is not a regular file") }
+    guard status.st_uid == geteuid() else {
+      throw failure("it belongs to another user (uid \(status.st_uid))")
+    }
+    guard status.st_size <= Self.maximumSize else {
+      throw failure("it is larger than \(Self.maximumSize >> 10) KiB, too large for a session")
+    }
+    guard let bytes = Self.readAll(descriptor) else { throw failure(reason()) }
+    return bytes
+  }
+
+  /// Replaces the file's content with `bytes`, durably; see the type's rules.
+  public func replace(with bytes: [UInt8]) throws(Failure) {
+    let temporary = "\(path).tmp-\(getpid())"
+    _ = unlink(temporary)
+    let descriptor = Glibc.open(
+      temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+    guard descriptor >= 0 else { throw failure("cannot create \(temporary): \(reason())") }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        let why = reason()
+        _ = close(descriptor)
+        _ = unlink(temporary)
+        throw failure("cannot write \(temporary): \(why)")
+      }
+      written += count
+    }
+    guard fsync(descriptor) == 0 else {
+      let why = reason()
+      _ = close(descriptor)
+      _ = unlink(temporary)
+      throw failure("cannot sync \(temporary): \(why)")
+    }
+    _ = close(descriptor)
+    guard rename(temporary, path) == 0 else {
+      let why = reason()
+      _ = unlink(temporary)
+      throw failure("cannot rename \(temporary) over it: \(why)")
+    }
+    syncDirectory()
+  }
+
+  /// Moves the file aside as `PATH.bad-N` for the first N free, and returns that name.
+  public func quarantine() throws(Failure) -> String {
+    for number in 1...1000 {
+      let aside = "\(path).bad-\(number)"
+      // link fails rather than replace an existing file; rename would overwrite it.
+      if link(path, aside) == 0 {
+        _ = unlink(path)
+        syncDirectory()
+        return aside
+      }
+      guard errno == EEXIST else { throw failure("cannot move it aside: \(reason())") }
+    }
+    throw failure("cannot move it aside: \(path).bad-1 to .bad-1000 all exist")
+  }
+
+  private func syncDirectory() {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let descriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    _ = close(descriptor)
+  }
+
+  private func failure(_ reason: String) -> Failure {
+    Failure(description: "cannot use \(path): \(reason)")
+  }
+
+  private static func readAll(_ descriptor: Int32) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    var offset: off_t = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, offset)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { return bytes }
+      bytes += chunk[..<count]
+      offset += off_t(count)
+    }
+  }
+}
+
+private func reason() -> String { String(cString: strerror(errno)) }
+
+extension String {
+  fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+    var result = self
+    while let last = result.last, predicate(last) { result.removeLast() }
+    return result
+  }
+}

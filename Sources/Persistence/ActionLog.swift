@@ -1,0 +1,305 @@
+import AppCore
+import AuthenticationClient
+import GameCore
+import JSONLines
+import LoginCore
+import NewGameCore
+import TwoFactorCore
+import UnidirectionalFlow
+
+/// The `--record` log: JSON-lines, a header and then one line per processed action.
+///
+/// ```json
+/// {"format":"tictactoe-record","version":1,"start":{"screen":"login","email":""}}
+/// {"ms":4,"origin":"frontend","action":"login.view.binding.email","value":"blob@pointfree.co","state":{...}}
+/// {"ms":1012,"origin":"effect","action":"login.loginResponse.success","token":"<redacted>","twoFactorRequired":false,"state":{...}}
+/// ```
+///
+/// Each line carries the action's case path and payload, where it came from, when (milliseconds
+/// since the recording started), and the state it led to as a session saves it. A rewind is a
+/// line too (`"origin":"rewind"`, no action), whose state is the one rewound to. Secrets are
+/// redacted as everywhere else (`"<redacted>"`, or `""` for an empty one), and the state has
+/// none. Replaying needs no live server: an effect's result is an action of the log like any
+/// other, and the states let a replay check, line by line, that it still follows the recording.
+public enum ActionLog {
+  /// The format version this build writes; it reads this one and older.
+  public static let version = 1
+  /// The `format` member of the header line.
+  public static let format = "tictactoe-record"
+  /// What a secret becomes in the log.
+  public static let redacted = "<redacted>"
+
+  /// One action of the log.
+  public struct Record: Equatable, Sendable {
+    /// Where an action came from.
+    public enum Origin: String, Sendable {
+      /// A front end (a user's intent).
+      case frontend
+      /// An effect (a server's answer, a dismissal).
+      case effect
+      /// The host, rewinding to ``Record/state`` (no action).
+      case rewind
+    }
+
+    /// The action, secrets redacted; `nil` for a rewind.
+    public var action: TicTacToe.Action?
+    /// Where it came from.
+    public var origin: Origin
+    /// Seconds since the recording started.
+    public var time: Double
+    /// The state it led to, as a session saves it (see ``SessionSnapshot/restored(_:)``).
+    public var state: TicTacToe.State
+
+    /// A record of `action`.
+    public init(action: TicTacToe.Action?, origin: Origin, time: Double, state: TicTacToe.State) {
+      self.action = action
+      self.origin = origin
+      self.time = time
+      self.state = state
+    }
+  }
+
+  /// Why a line is not one this build can replay.
+  public struct DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The message, naming the member that is wrong.
+    public let description: String
+  }
+
+  // MARK: Writing
+
+  /// The header line: the format, and the state the recording starts from.
+  public static func header(start: TicTacToe.State) -> [UInt8] {
+    line(["format": .string(format), "version": 1, "start": SessionSnapshot.json(start)])
+  }
+
+  /// The line of `record`.
+  public static func encode(_ record: Record) -> [UInt8] {
+    var object: JSONValue = [
+      "ms": .number(JSONNumber(Int((record.time * 1000).rounded()))),
+      "origin": .string(record.origin.rawValue),
+    ]
+    if let action = record.action {
+      for (key, value) in payload(of: action) { object = adding(key, value, to: object) }
+    }
+    object = adding("state", SessionSnapshot.json(record.state), to: object)
+    return line(object)
+  }
+
+  private static func line(_ value: JSONValue) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.value(value)
+    writer.appendRaw(UInt8(ascii: "\n"))
+    return writer.bytes
+  }
+
+  private static func adding(_ key: String, _ value: JSONValue, to object: JSONValue) -> JSONValue {
+    guard var members = object.object else { return object }
+    _ = members.insert(value, forKey: key)
+    return .object(members)
+  }
+
+  private static func secret(_ value: String) -> JSONValue {
+    .string(value.isEmpty ? "" : redacted)
+  }
+
+  /// The `action` member and the payload's members.
+  private static func payload(of action: TicTacToe.Action) -> [(String, JSONValue)] {
+    switch action {
+    case .login(.view(.binding(let binding))):
+      if binding.keyPath == \Login.State.password {
+        return [
+          ("action", "login.view.binding.password"),
+          ("value", secret((binding.value as? String) ?? "")),
+        ]
+      }
+      return [
+        ("action", "login.view.binding.email"),
+        ("value", .string((binding.value as? String) ?? "")),
+      ]
+    case .login(.view(.loginButtonTapped)): return [("action", "login.view.loginButtonTapped")]
+    case .login(.loginResponse(let result)): return response("login.loginResponse", result)
+    case .login(.alert(.dismiss)): return [("action", "login.alert.dismiss")]
+    case .login(.twoFactor(.dismiss)): return [("action", "login.twoFactor.dismiss")]
+    case .login(.twoFactor(.presented(.view(.binding(let binding))))):
+      return [
+        ("action", "login.twoFactor.view.binding.code"),
+        ("value", .string((binding.value as? String) ?? "")),
+      ]
+    case .login(.twoFactor(.presented(.view(.submitButtonTapped)))):
+      return [("action", "login.twoFactor.view.submitButtonTapped")]
+    case .login(.twoFactor(.presented(.twoFactorResponse(let result)))):
+      return response("login.twoFactor.twoFactorResponse", result)
+    case .login(.twoFactor(.presented(.alert(.dismiss)))):
+      return [("action", "login.twoFactor.alert.dismiss")]
+    case .newGame(.binding(let binding)):
+      let name = binding.keyPath == \NewGame.State.oPlayerName ? "oPlayerName" : "xPlayerName"
+      return [
+        ("action", .string("newGame.binding.\(name)")),
+        ("value", .string((binding.value as? String) ?? "")),
+      ]
+    case .newGame(.letsPlayButtonTapped): return [("action", "newGame.letsPlayButtonTapped")]
+    case .newGame(.logoutButtonTapped): return [("action", "newGame.logoutButtonTapped")]
+    case .newGame(.game(.dismiss)): return [("action", "newGame.game.dismiss")]
+    case .newGame(.game(.presented(.cellTapped(let row, let column)))):
+      return [
+        ("action", "newGame.game.cellTapped"), ("row", .number(JSONNumber(row))),
+        ("column", .number(JSONNumber(column))),
+      ]
+    case .newGame(.game(.presented(.playAgainButtonTapped))):
+      return [("action", "newGame.game.playAgainButtonTapped")]
+    case .newGame(.game(.presented(.quitButtonTapped))):
+      return [("action", "newGame.game.quitButtonTapped")]
+    }
+  }
+
+  private static func response(
+    _ path: String, _ result: Result<AuthenticationResponse, AuthenticationError>
+  ) -> [(String, JSONValue)] {
+    switch result {
+    case .success(let response):
+      return [
+        ("action", .string("\(path).success")), ("token", secret(response.token)),
+        ("twoFactorRequired", .bool(response.twoFactorRequired)),
+      ]
+    case .failure(let error):
+      return [("action", .string("\(path).failure")), ("error", .string(errorName(error)))]
+    }
+  }
+
+  private static let errors: [(String, AuthenticationError)] = [
+    ("invalidUserPassword", .invalidUserPassword), ("invalidTwoFactor", .invalidTwoFactor),
+    ("invalidIntermediateToken", .invalidIntermediateToken),
+  ]
+
+  private static func errorName(_ error: AuthenticationError) -> String {
+    errors.first { $0.1 == error }?.0 ?? "invalidUserPassword"
+  }
+
+  // MARK: Reading
+
+  /// The start state of a header line.
+  public static func decodeHeader(_ line: [UInt8]) throws(DecodeError) -> TicTacToe.State {
+    let object = try parse(line)
+    guard object["format"]?.string == format else {
+      throw DecodeError(
+        description: "it is not a tictactoe recording (no \"format\":\"\(format)\")")
+    }
+    guard let fileVersion = object["version"]?.number?.exactInt, fileVersion >= 1 else {
+      throw DecodeError(description: "version: must be a positive integer")
+    }
+    guard fileVersion <= version else {
+      throw DecodeError(
+        description: "it was written by a newer tictactoe (format version \(fileVersion); this "
+          + "one reads up to \(version))")
+    }
+    return try state(object["start"], "start")
+  }
+
+  /// The record of an action line.
+  public static func decode(_ line: [UInt8]) throws(DecodeError) -> Record {
+    let object = try parse(line)
+    guard let origin = object["origin"]?.string.flatMap(Record.Origin.init(rawValue:)) else {
+      throw DecodeError(description: "origin: must be \"frontend\", \"effect\" or \"rewind\"")
+    }
+    guard let milliseconds = object["ms"]?.number?.exactInt, milliseconds >= 0 else {
+      throw DecodeError(description: "ms: must be a number of milliseconds")
+    }
+    let time = Double(milliseconds) / 1000
+    var action: TicTacToe.Action?
+    if origin != .rewind {
+      guard let path = object["action"]?.string else {
+        throw DecodeError(description: "action: must be a case path string")
+      }
+      action = try self.action(path, object)
+    }
+    return Record(
+      action: action, origin: origin, time: time, state: try state(object["state"], "state"))
+  }
+
+  private static func parse(_ line: [UInt8]) throws(DecodeError) -> JSONObject {
+    let value: JSONValue
+    do {
+      value = try JSONParser().parse(line)
+    } catch {
+      throw DecodeError(description: "it is not JSON (\(error))")
+    }
+    guard let object = value.object else {
+      throw DecodeError(description: "it is not a JSON object")
+    }
+    return object
+  }
+
+  private static func state(_ value: JSONValue?, _ key: String) throws(DecodeError)
+    -> TicTacToe.State
+  {
+    guard let value else { throw DecodeError(description: "\(key): is missing") }
+    do {
+      return try SessionSnapshot.state(from: value, path: key)
+    } catch {
+      throw DecodeError(description: error.description)
+    }
+  }
+
+  private static func action(_ path: String, _ object: JSONObject) throws(DecodeError)
+    -> TicTacToe.Action
+  {
+    func text(_ key: String) throws(DecodeError) -> String {
+      guard let value = object[key]?.string else {
+        throw DecodeError(description: "\(key): \(path) needs a string")
+      }
+      return value
+    }
+    func integer(_ key: String) throws(DecodeError) -> Int {
+      guard let value = object[key]?.number?.exactInt, (0...2).contains(value) else {
+        throw DecodeError(description: "\(key): \(path) needs an integer from 0 to 2")
+      }
+      return value
+    }
+    func response() throws(DecodeError) -> Result<AuthenticationResponse, AuthenticationError> {
+      if path.hasSuffix(".success") {
+        guard let required = object["twoFactorRequired"]?.bool else {
+          throw DecodeError(description: "twoFactorRequired: \(path) needs true or false")
+        }
+        return .success(
+          AuthenticationResponse(token: try text("token"), twoFactorRequired: required))
+      }
+      let name = try text("error")
+      guard let error = errors.first(where: { $0.0 == name })?.1 else {
+        throw DecodeError(description: "error: unknown authentication error \"\(name)\"")
+      }
+      return .failure(error)
+    }
+    switch path {
+    case "login.view.binding.email":
+      return .login(.view(.binding(.set(\.email, try text("value")))))
+    case "login.view.binding.password":
+      return .login(.view(.binding(.set(\.password, try text("value")))))
+    case "login.view.loginButtonTapped": return .login(.view(.loginButtonTapped))
+    case "login.loginResponse.success", "login.loginResponse.failure":
+      return .login(.loginResponse(try response()))
+    case "login.alert.dismiss": return .login(.alert(.dismiss))
+    case "login.twoFactor.dismiss": return .login(.twoFactor(.dismiss))
+    case "login.twoFactor.view.binding.code":
+      return .login(.twoFactor(.presented(.view(.binding(.set(\.code, try text("value")))))))
+    case "login.twoFactor.view.submitButtonTapped":
+      return .login(.twoFactor(.presented(.view(.submitButtonTapped))))
+    case "login.twoFactor.twoFactorResponse.success", "login.twoFactor.twoFactorResponse.failure":
+      return .login(.twoFactor(.presented(.twoFactorResponse(try response()))))
+    case "login.twoFactor.alert.dismiss": return .login(.twoFactor(.presented(.alert(.dismiss))))
+    case "newGame.binding.oPlayerName":
+      return .newGame(.binding(.set(\.oPlayerName, try text("value"))))
+    case "newGame.binding.xPlayerName":
+      return .newGame(.binding(.set(\.xPlayerName, try text("value"))))
+    case "newGame.letsPlayButtonTapped": return .newGame(.letsPlayButtonTapped)
+    case "newGame.logoutButtonTapped": return .newGame(.logoutButtonTapped)
+    case "newGame.game.dismiss": return .newGame(.game(.dismiss))
+    case "newGame.game.cellTapped":
+      return .newGame(
+        .game(.presented(.cellTapped(row: try integer("row"), column: try integer("column")))))
+    case "newGame.game.playAgainButtonTapped":
+      return .newGame(.game(.presented(.playAgainButtonTapped)))
+    case "newGame.game.quitButtonTapped": return .newGame(.game(.presented(.quitButtonTapped)))
+    default: throw DecodeError(description: "action: unknown action \"\(path)\"")
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import AppCore
+import GameCore
+import JSONLines
+import LoginCore
+import NewGameCore
+import UnidirectionalFlow
+
+/// The app state as a session file holds it: one JSON object, versioned, with no secret in it.
+///
+/// ```json
+/// {"format":"tictactoe-session","version":1,
+///  "state":{"screen":"newGame","xPlayerName":"Blob","oPlayerName":"Blub",
+///           "game":{"xPlayerName":"Blob","oPlayerName":"Blub",
+///                   "board":["X.O",".X.","..."],"currentPlayer":"O"}}}
+/// ```
+///
+/// What is kept, and what is not, is the restore rule of `--session`:
+/// - the screen, the email, the players' names, the board and whose turn it is, and the login
+///   screen's alert;
+/// - never the password or the two-factor token: a session saved during two-factor restores
+///   to the login screen with the email kept, and the password typed again;
+/// - never a request in flight: its flag comes back cleared, and the user taps again.
+///
+/// ``restored(_:)`` is what a state becomes through a save and a restore.
+public enum SessionSnapshot {
+  /// The format version this build writes; it reads this one and older.
+  public static let version = 1
+  /// The `format` member that marks a session file.
+  public static let format = "tictactoe-session"
+
+  /// Why a file is not a session this build can restore, naming where it is wrong.
+  public struct DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The message: "state.game.board[1]: ...".
+    public let description: String
+
+    init(_ path: String, _ problem: String) {
+      description = path.isEmpty ? problem : "\(path): \(problem)"
+    }
+  }
+
+  /// The session file's bytes for `state`, a JSON object and a newline.
+  public static func encode(_ state: TicTacToe.State) -> [UInt8] {
+    let value: JSONValue = ["format": .string(format), "version": 1, "state": encodeState(state)]
+    var writer = JSONWriter()
+    writer.value(value)
+    writer.appendRaw(UInt8(ascii: "\n"))
+    return writer.bytes
+  }
+
+  /// The state a session file holds.
+  public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> TicTacToe.State {
+    let value: JSONValue
+    do {
+      value = try JSONParser().parse(bytes)
+    } catch {
+      throw DecodeError("", "it is not JSON (\(error))")
+    }
+    guard let object = value.object, object["format"]?.string == format else {
+      throw DecodeError("", "it is not a tictactoe session (no \"format\":\"\(format)\")")
+    }
+    guard let fileVersion = object["version"]?.number?.exactInt, fileVersion >= 1 else {
+      throw DecodeError("version", "must be a positive integer")
+    }
+    guard fileVersion <= version else {
+      throw DecodeError(
+        "",
+        "it was written by a newer tictactoe (format version \(fileVersion); this one reads "
+          + "up to \(version))")
+    }
+    return try decodeState(Reader(object["state"], path: "state"))
+  }
+
+  /// The `state` member of a session file for `state` (the action log embeds it too).
+  public static func json(_ state: TicTacToe.State) -> JSONValue { encodeState(state) }
+
+  /// The state of a `state` member, naming `path` in errors.
+  public static func state(from value: JSONValue, path: String) throws(DecodeError)
+    -> TicTacToe.State
+  {
+    try decodeState(Reader(value, path: path))
+  }
+
+  /// What `state` becomes through a save and a restore.
+  public static func restored(_ state: TicTacToe.State) -> TicTacToe.State {
+    // Encoding drops exactly what is not restored; decoding what was encoded cannot fail.
+    (try? decode(encode(state))) ?? TicTacToe.State()
+  }
+
+  // MARK: Encoding
+
+  private static func encodeState(_ state: TicTacToe.State) -> JSONValue {
+    switch state {
+    case .login(let login):
+      var object: JSONValue = ["screen": "login", "email": .string(login.email)]
+      if let alert = login.alert { object = adding("alert", .string(alert.title), to: object) }
+      return object
+    case .newGame(let newGame):
+      var object: JSONValue = [
+        "screen": "newGame", "xPlayerName": .string(newGame.xPlayerName),
+        "oPlayerName": .string(newGame.oPlayerName),
+      ]
+      if let game = newGame.game { object = adding("game", encodeGame(game), to: object) }
+      return object
+    }
+  }
+
+  private static func encodeGame(_ game: Game.State) -> JSONValue {
+    [
+      "xPlayerName": .string(game.xPlayerName), "oPlayerName": .string(game.oPlayerName),
+      "board": .array(game.board.map { row in .string(String(row.map { mark($0) })) }),
+      "currentPlayer": .string(String(mark(game.currentPlayer))),
+    ]
+  }
+
+  private static func adding(_ key: String, _ value: JSONValue, to object: JSONValue) -> JSONValue {
+    guard var members = object.object else { return object }
+    _ = members.insert(value, forKey: key)
+    return .object(members)
+  }
+
+  private static func mark(_ player: Player?) -> Character {
+    switch player {
+    case .x: "X"
+    case .o: "O"
+    case nil: "."
+    }
+  }
+
+  // MARK: Decoding
+
+  private static func decodeState(_ state: Reader) throws(DecodeError) -> TicTacToe.State {
+    switch try state.string("screen") {
+    case "login":
+      var login = Login.State()
+      login.email = try state.string("email")
+      if let title = try state.optionalString("alert") { login.alert = AlertState(title: title) }
+      return .login(login)
+    case "newGame":
+      var newGame = NewGame.State(
+        oPlayerName: try state.string("oPlayerName"), xPlayerName: try state.string("xPlayerName"))
+      if let game = try state.optional("game") { newGame.game = try decodeGame(game) }
+      return .newGame(newGame)
+    case let screen:
+      throw DecodeError(
+        state.path + ".screen", "must be \"login\" or \"newGame\", not \"\(screen)\"")
+    }
+  }
+
+  private static func decodeGame(_ game: Reader) throws(DecodeError) -> Game.State {
+    var state = Game.State(
+      oPlayerName: try game.string("oPlayerName"), xPlayerName: try game.string("xPlayerName"))
+    let rows = try game.array("board")
+    guard rows.count == 3 else {
+      throw DecodeError(game.path + ".board", "must have 3 rows, not \(rows.count)")
+    }
+    for (row, text) in rows.enumerated() {
+      let path = "\(game.path).board[\(row)]"
+      guard let text = text.string, text.count == 3 else {
+        throw DecodeError(path, "must be 3 marks, each X, O or .")
+      }
+      for (column, character) in text.enumerated() {
+        guard let player = player(character) else {
+          throw DecodeError(path, "must be 3 marks, each X, O or ., not \"\(text)\"")
+        }
+        state.board[row][column] = player
+      }
+    }
+    let current = try game.string("currentPlayer")
+    guard current.count == 1, let first = current.first, let player = player(first), let player
+    else {
+      throw DecodeError(game.path + ".currentPlayer", "must be \"X\" or \"O\", not \"\(current)\"")
+    }
+    state.currentPlayer = player
+    return state
+  }
+
+  /// `.some(nil)` for an empty cell, `nil` for a character that is no mark.
+  private static func player(_ character: Character) -> Player?? {
+    switch character {
+    case "X": .some(.x)
+    case "O": .some(.o)
+    case ".": .some(nil)
+    default: nil
+    }
+  }
+
+  /// Reads the members of one object of the file, naming their path in errors.
+  private struct Reader {
+    let object: JSONObject
+    let path: String
+
+    init(_ value: JSONValue?, path: String) throws(DecodeError) {
+      guard let object = value?.object else {
+        throw DecodeError(path, value == nil ? "is missing" : "must be an object")
+      }
+      self.object = object
+      self.path = path
+    }
+
+    func string(_ key: String) throws(DecodeError) -> String {
+      guard let value = try optionalString(key) else {
+        throw DecodeError("\(path).\(key)", "is missing")
+      }
+      return value
+    }
+
+    func optionalString(_ key: String) throws(DecodeError) -> String? {
+      guard let value = object[key], !value.isNull else { return nil }
+      guard let string = value.string else {
+        throw DecodeError("\(path).\(key)", "must be a string, not \(value.kindDescription)")
+      }
+      return string
+    }
+
+    func optional(_ key: String) throws(DecodeError) -> Reader? {
+      guard let value = object[key], !value.isNull else { return nil }
+      return try Reader(value, path: "\(path).\(key)")
+    }
+
+    func array(_ key: String) throws(DecodeError) -> [JSONValue] {
+      guard let value = object[key] else { throw DecodeError("\(path).\(key)", "is missing") }
+      guard let array = value.array else {
+        throw DecodeError("\(path).\(key)", "must be an array, not \(value.kindDescription)")
+      }
+      return array
+    }
+  }
+}
