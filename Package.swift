@@ -31,7 +31,8 @@ let package = Package(
       name: "TextFrontEnd", dependencies: ["FrontEndKit"], path: "Plugins/TextFrontEnd",
       linkerSettings: frontEndExports),
     .target(name: "TerminalUI"),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "UnidirectionalFlowTesting"]),
     .target(
       name: "AnsiFrontEnd", dependencies: ["FrontEndKit", "TerminalUI"],
       path: "Plugins/AnsiFrontEnd", linkerSettings: frontEndExports),

@@ -22,6 +22,8 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   private let terminal: TerminalSession
   private var interface = InterfaceState()
   private var subscription: UInt64 = 0
+  /// Moves the activity indicator on while a request is in flight.
+  private let spinnerAnimation = SpinnerAnimation()
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     guard info.ownsTerminal else {
@@ -43,6 +45,10 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
       throw FrontEndError(
         "ansi needs a terminal on standard input and output; for pipes use text or jsonl")
     }
+    if let term = getenv("TERM").map({ String(cString: $0) }), term == "dumb" {
+      throw FrontEndError(
+        "ansi draws a full screen, which a terminal with TERM=dumb cannot show; use text")
+    }
     self.host = host
     terminal = TerminalSession(
       colors: ColorPolicy.colorsEnabled(), output: try .terminal(host), controlsMode: true,
@@ -58,6 +64,7 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   }
 
   func detach() {
+    spinnerAnimation.stop()
     host.unsubscribe(subscription)
     terminal.release()
   }
@@ -135,10 +142,27 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
 
   /// Draws the current screen; only the cells that changed reach the terminal.
   private func render() {
-    guard terminal.isActive else { return }
+    guard terminal.isActive else {
+      spinnerAnimation.stop()
+      return
+    }
     let screen = host.screen()
     interface.follow(screen)
+    animateSpinner(while: screen.isActivityIndicatorVisible)
     terminal.draw(ScreenComposer.frame(for: screen, interface: interface, size: terminal.size))
+  }
+
+  /// Ticks the spinner while `isVisible`; each tick redraws only the spinner's cell.
+  private func animateSpinner(while isVisible: Bool) {
+    if isVisible {
+      let frontEnd = UncheckedFrontEnd(self)
+      spinnerAnimation.start {
+        frontEnd.value.interface.spinner.advance()
+        frontEnd.value.render()
+      }
+    } else if spinnerAnimation.stop() {
+      interface.spinner = Spinner()
+    }
   }
 
   /// Asks the host for what the keys meant; a refusal becomes the status-line message.
@@ -152,11 +176,54 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
         error = host.edit(field, edit, text: text)
       case .request(let request, let argument):
         error = host.request(request, argument)
-      case .suspendProcess:
+      case .raiseSignal(let signal):
         error = nil
-        raise(SIGTSTP)
+        raise(signal)
       }
       if let error { interface.message = error }
+    }
+  }
+}
+
+/// The front end, handed to its ticker's action: both live on the main actor, the host's
+/// store thread, which is the only place either is used.
+private struct UncheckedFrontEnd: @unchecked Sendable {
+  let value: AnsiFrontEnd
+  init(_ value: AnsiFrontEnd) { self.value = value }
+}
+
+/// The spinner's ticker, started and stopped from the front end's callbacks. They run on the
+/// host's main thread (the ABI's store thread), so the ticker's main actor is theirs.
+private final class SpinnerAnimation: @unchecked Sendable {
+  private var ticker: Ticker?
+
+  /// Starts ticking with `tick`, unless it ticks already.
+  func start(_ tick: @escaping @MainActor () -> Void) {
+    MainActor.assumeIsolated {
+      if ticker == nil { ticker = Ticker(interval: Spinner.interval, action: tick) }
+      ticker?.start()
+    }
+  }
+
+  /// Stops ticking and lets the action (and what it holds) go; returns whether it ticked.
+  @discardableResult
+  func stop() -> Bool {
+    MainActor.assumeIsolated {
+      let wasRunning = ticker?.isRunning == true
+      ticker?.stop()
+      ticker = nil
+      return wasRunning
+    }
+  }
+}
+
+extension Screen {
+  /// Whether a request is in flight with its activity indicator shown.
+  fileprivate var isActivityIndicatorVisible: Bool {
+    switch self {
+    case .login(let login): login.isActivityIndicatorVisible
+    case .twoFactor(let twoFactor, _): twoFactor.isActivityIndicatorVisible
+    case .newGame, .game: false
     }
   }
 }

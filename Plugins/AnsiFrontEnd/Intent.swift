@@ -8,8 +8,9 @@ enum Intent: Equatable {
   case edit(ttt_text_field, ttt_text_edit, text: String = "")
   /// A request to the host: switch, attach, detach, quit.
   case request(ttt_request, argument: String = "")
-  /// Stop the process like Ctrl-Z would in a cooked terminal.
-  case suspendProcess
+  /// Raise a signal as the key would in a cooked terminal: Ctrl-C (SIGINT), Ctrl-\ (SIGQUIT),
+  /// Ctrl-Z (SIGTSTP). The host quits or suspends as for any such signal.
+  case raiseSignal(Int32)
 }
 
 extension Intent {

@@ -1,4 +1,5 @@
 import FrontEndKit
+import TerminalUI
 
 /// What the ANSI front end keeps for itself: where the user is on the screen, never app state
 /// (fields, board, flags and titles are always read from the host).
@@ -17,6 +18,10 @@ struct InterfaceState {
   var commandLine: String?
   /// A one-line message for the status line (a command's result or error), until the next key.
   var message: String?
+  /// Whether the help box (`?`) is up; the next key closes it.
+  var isHelpShown = false
+  /// The activity indicator's frame, moved on by a ticker while a request is in flight.
+  var spinner = Spinner()
 
   /// Follows the host to `screen`. A screen entered afresh starts with its first element
   /// focused; coming back to a screen from the one it presented (login after backing out of
@@ -35,7 +40,8 @@ struct InterfaceState {
     }
   }
 
-  /// Whether keys go to a text field on `screen` (then `:` is typed, not a command).
+  /// Whether keys go to a text field on `screen` (then `:` and `?` are typed; Escape leaves the
+  /// field).
   func isEditingText(on screen: Screen) -> Bool {
     switch screen {
     case .login(let login): login.alertTitle == nil && loginFocus != .loginButton

@@ -108,7 +108,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
         id: nil)
     case .skipped:
       return
-    case .text(let bytes, let number):
+    case .text(let line, let number):
+      // A byte-order mark (an editor's UTF-8 file starts with one) is not part of the JSON.
+      let bytes = line.starts(with: Self.byteOrderMark) ? Array(line.dropFirst(3)) : line
       guard !bytes.allSatisfy(Self.isWhitespace) else { return }
       let value: JSONValue
       do {
@@ -158,6 +160,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
       }
     }
   }
+
+  /// UTF-8's byte-order mark, U+FEFF.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// A line's `id` as its error echoes it: a string (or a number) that contains a secret the
   /// app holds now comes back as a string with the secret replaced by `***`.

@@ -160,6 +160,11 @@ extension Request {
           throw RequestError(message: "action \"\(spec.path)\" needs \"\(name)\" (an integer)")
         }
         guard let integer = value.number?.exactInt, let int32 = Int32(exactly: integer) else {
+          if value.number?.isInteger == true {
+            throw RequestError(
+              message: "\"\(name)\" of \"\(spec.path)\" is out of range "
+                + "\(Int32.min)...\(Int32.max): \(describe(value))")
+          }
           throw RequestError(
             message: "\"\(name)\" of \"\(spec.path)\" must be an integer, not \(describe(value))")
         }
@@ -180,10 +185,11 @@ extension Request {
     return JSONValue.string(shown).description
   }
 
-  /// A number as written, anything else by its kind.
+  /// A number as written (its start, when long), anything else by its kind.
   private static func describe(_ value: JSONValue) -> String {
     if let number = value.number {
-      number.text.utf8.count > 24 ? "a number of \(number.text.utf8.count) characters" : number.text
+      number.text.utf8.count > 24
+        ? "\(number.text.prefix(20))… (\(number.text.utf8.count) characters)" : number.text
     } else {
       value.kindDescription
     }

@@ -9,63 +9,12 @@ enum CommandParser {
     case action(ttt_action_tag, text: String?)
     /// A move, 0-based.
     case cell(row: Int, column: Int)
-  }
-
-  /// The intent of `command argument`, or a one-line explanation of what is wrong.
-  static func parse(command: String, argument: String, screen: Screen) -> Outcome {
-    let lowered = command.lowercased()
-    switch screen {
-    case .login(let login):
-      if login.alertTitle != nil, lowered == "ok" {
-        return .success(.action(TTT_ACTION_LOGIN_ALERT_DISMISS, text: nil))
-      }
-      switch lowered {
-      case "email": return .success(.action(TTT_ACTION_LOGIN_SET_EMAIL, text: argument))
-      case "password": return .success(.action(TTT_ACTION_LOGIN_SET_PASSWORD, text: argument))
-      case "login":
-        return login.isLoginButtonEnabled
-          ? .success(.action(TTT_ACTION_LOGIN_BUTTON_TAPPED, text: nil))
-          : .failure(
-            login.isLoginRequestInFlight
-              ? "already logging in; wait for the answer" : "enter an email and a password first")
-      default: return unknown(ScreenText.commands(for: screen))
-      }
-    case .twoFactor(let twoFactor, _):
-      if twoFactor.alertTitle != nil, lowered == "ok" {
-        return .success(.action(TTT_ACTION_TWO_FACTOR_ALERT_DISMISS, text: nil))
-      }
-      switch lowered {
-      case "code": return .success(.action(TTT_ACTION_TWO_FACTOR_SET_CODE, text: argument))
-      case "submit":
-        return twoFactor.isSubmitButtonEnabled
-          ? .success(.action(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED, text: nil))
-          : .failure(
-            twoFactor.isTwoFactorRequestInFlight
-              ? "already submitting; wait for the answer" : "the code needs at least 4 characters")
-      case "back": return .success(.action(TTT_ACTION_TWO_FACTOR_DISMISS, text: nil))
-      default: return unknown(ScreenText.commands(for: screen))
-      }
-    case .newGame(let newGame):
-      switch lowered {
-      case "x": return .success(.action(TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME, text: argument))
-      case "o": return .success(.action(TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME, text: argument))
-      case "play":
-        return newGame.isLetsPlayButtonEnabled
-          ? .success(.action(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED, text: nil))
-          : .failure("name both players first: x NAME, o NAME")
-      case "logout": return .success(.action(TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED, text: nil))
-      default: return unknown(ScreenText.commands(for: screen))
-      }
-    case .game(let game):
-      switch lowered {
-      case "again":
-        return game.isPlayAgainButtonVisible
-          ? .success(.action(TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED, text: nil))
-          : .failure("the game is not over yet")
-      case "quit": return .success(.action(TTT_ACTION_GAME_QUIT_BUTTON_TAPPED, text: nil))
-      default: return move(command, argument, game)
-      }
-    }
+    /// Quit the app (`quit`, `exit`, `q`, on every screen).
+    case quit
+    /// Show the screen's help.
+    case help
+    /// Read the password from the next line, without echo (`password` alone at a terminal).
+    case readPasswordUnseen
   }
 
   /// A parse result: an intent, or a message.
@@ -74,23 +23,123 @@ enum CommandParser {
     case failure(String)
   }
 
-  private static func move(_ command: String, _ argument: String, _ game: GameScreen) -> Outcome {
-    let parts = ([command] + argument.split(separator: " ").map(String.init))
-    guard parts.count == 2, let row = Int(parts[0]), let column = Int(parts[1]) else {
-      return unknown(ScreenText.commands(for: .game(game)))
+  /// The intent of `command argument`, or a one-line explanation of what is wrong.
+  /// `isTerminal` says whether standard input is a terminal (then `password` alone asks for
+  /// the password without echo).
+  static func parse(
+    command: String, argument: String, screen: Screen, isTerminal: Bool = false
+  ) -> Outcome {
+    let lowered = command.lowercased()
+    switch lowered {
+    case "help", "?", "h": return .success(.help)
+    case "quit", "exit", "q": return .success(.quit)
+    default: break
+    }
+    if let alert = screen.alertTitle {
+      guard lowered == "ok" else {
+        return .failure("first dismiss the alert \"\(alert)\": type ok")
+      }
+      return .success(.action(screen.alertDismissal, text: nil))
+    }
+    switch screen {
+    case .login(let login):
+      switch lowered {
+      case "email": return required(argument, "email ADDRESS", TTT_ACTION_LOGIN_SET_EMAIL)
+      case "password":
+        if argument.isEmpty && isTerminal { return .success(.readPasswordUnseen) }
+        return required(argument, "password PASSWORD", TTT_ACTION_LOGIN_SET_PASSWORD)
+      case "login":
+        return login.isLoginButtonEnabled
+          ? .success(.action(TTT_ACTION_LOGIN_BUTTON_TAPPED, text: nil))
+          : .failure(
+            login.isLoginRequestInFlight
+              ? "already logging in; wait for the answer" : "enter an email and a password first")
+      default: return unknown(screen)
+      }
+    case .twoFactor(let twoFactor, _):
+      switch lowered {
+      case "code": return required(argument, "code CODE", TTT_ACTION_TWO_FACTOR_SET_CODE)
+      case "submit":
+        return twoFactor.isSubmitButtonEnabled
+          ? .success(.action(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED, text: nil))
+          : .failure(
+            twoFactor.isTwoFactorRequestInFlight
+              ? "already submitting; wait for the answer" : "the code needs at least 4 characters")
+      case "back": return .success(.action(TTT_ACTION_TWO_FACTOR_DISMISS, text: nil))
+      default: return unknown(screen)
+      }
+    case .newGame(let newGame):
+      switch lowered {
+      case "x": return required(argument, "x NAME", TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME)
+      case "o": return required(argument, "o NAME", TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME)
+      case "play":
+        return newGame.isLetsPlayButtonEnabled
+          ? .success(.action(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED, text: nil))
+          : .failure("name both players first: x NAME, o NAME")
+      case "logout": return .success(.action(TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED, text: nil))
+      default: return unknown(screen)
+      }
+    case .game(let game):
+      switch lowered {
+      case "again":
+        return game.isPlayAgainButtonVisible
+          ? .success(.action(TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED, text: nil))
+          : .failure("the game is not over yet")
+      case "leave": return .success(.action(TTT_ACTION_GAME_QUIT_BUTTON_TAPPED, text: nil))
+      default: return move(command + " " + argument, game)
+      }
+    }
+  }
+
+  /// A move typed as `2 3`, `23`, `2,3` or `2, 3`: row then column, counted from 1 as the
+  /// board shows them.
+  private static func move(_ text: String, _ game: GameScreen) -> Outcome {
+    let digits = text.filter { $0 != " " && $0 != "," }
+    let separators = text.filter { $0 == "," }
+    guard digits.count == 2, separators.count <= 1, digits.allSatisfy(\.isNumber),
+      let row = Int(String(digits.first!)), let column = Int(String(digits.last!))
+    else {
+      return unknown(.game(game))
     }
     guard (1...3).contains(row), (1...3).contains(column) else {
       return .failure("row and column go from 1 to 3, e.g. \"2 3\"")
     }
-    if game.isBoardDisabled { return .failure("the game is over: type again or quit") }
+    if game.isBoardDisabled { return .failure("the game is over: type again, leave or quit") }
     guard game.board[row - 1][column - 1] == .none else {
       return .failure("row \(row), column \(column) is taken")
     }
     return .success(.cell(row: row - 1, column: column - 1))
   }
 
-  private static func unknown(_ commands: String) -> Outcome {
+  /// `tag` with `argument`, or the command's usage when the argument is missing.
+  private static func required(
+    _ argument: String, _ usage: String, _ tag: ttt_action_tag
+  ) -> Outcome {
+    argument.isEmpty ? .failure("usage: \(usage)") : .success(.action(tag, text: argument))
+  }
+
+  private static func unknown(_ screen: Screen) -> Outcome {
     // The word itself is not echoed: a password typed on a line of its own would be.
-    .failure("unknown command; \(commands)")
+    .failure("unknown command; try: \(ScreenText.commands(for: screen))")
+  }
+}
+
+extension Screen {
+  /// The title of the alert shown on this screen, if any.
+  var alertTitle: String? {
+    switch self {
+    case .login(let login): login.alertTitle
+    case .twoFactor(let twoFactor, _): twoFactor.alertTitle
+    case .newGame, .game: nil
+    }
+  }
+
+  /// The action that dismisses this screen's alert.
+  fileprivate var alertDismissal: ttt_action_tag {
+    if case .twoFactor = self {
+      TTT_ACTION_TWO_FACTOR_ALERT_DISMISS
+    } else {
+      TTT_ACTION_LOGIN_ALERT_DISMISS
+    }
   }
 }

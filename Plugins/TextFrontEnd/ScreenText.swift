@@ -31,11 +31,11 @@ enum ScreenText {
       }
       if game.isPlayAgainButtonVisible { lines.append("Play again?") }
     }
-    lines.append(commands(for: screen))
+    lines.append("Commands: " + commands(for: screen))
     return lines.joined(separator: "\n")
   }
 
-  /// The commands of a screen, in one line.
+  /// The commands of a screen, in one line (the host's and help last).
   static func commands(for screen: Screen) -> String {
     let specific: String
     switch screen {
@@ -47,8 +47,50 @@ enum ScreenText {
     case .newGame:
       specific = "x NAME, o NAME, play, logout"
     case .game(let game):
-      specific = game.isBoardDisabled ? "again, quit" : "ROW COLUMN (e.g. 2 3), quit"
+      specific = game.isBoardDisabled ? "again, leave" : "ROW COLUMN (e.g. 2 3), leave"
     }
-    return "Commands: \(specific), :frontend NAME, :attach SPEC, :detach NAME, :quit"
+    return "\(specific), help, quit"
+  }
+
+  /// What `help` shows on `screen`: its commands, one a line, then those of every screen.
+  static func help(for screen: Screen, isTerminal: Bool) -> String {
+    var lines: [(String, String)]
+    switch screen {
+    case _ where screen.alertTitle != nil:
+      lines = [("ok", "dismiss the alert")]
+    case .login:
+      lines = [
+        ("email ADDRESS", "set the email (blob@pointfree.co; with 2fa in it, a code follows)"),
+        (
+          isTerminal ? "password [PASSWORD]" : "password PASSWORD",
+          isTerminal
+            ? "set the password; alone, type it on the next line unseen" : "set the password"
+        ),
+        ("login", "log in"),
+      ]
+    case .twoFactor:
+      lines = [
+        ("code CODE", "set the code (1234)"), ("submit", "check it"), ("back", "back to login"),
+      ]
+    case .newGame:
+      lines = [
+        ("x NAME", "name the X player"), ("o NAME", "name the O player"),
+        ("play", "start the game"), ("logout", "back to login"),
+      ]
+    case .game:
+      lines = [
+        ("ROW COLUMN", "place a mark: 2 3, 23 or 2,3 (row 2, column 3)"),
+        ("again", "play again once the game is over"), ("leave", "back to the new-game screen"),
+      ]
+    }
+    lines += [
+      ("quit", "quit tictactoe (also exit, :quit)"),
+      (":frontend NAME", "switch to another front end (ansi, jsonl)"),
+      (":attach SPEC", "add an observer, e.g. :attach jsonl:events.jsonl"),
+      (":detach NAME", "remove an observer"),
+    ]
+    let width = lines.map(\.0.count).max() ?? 0
+    return lines.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
+      .joined(separator: "\n")
   }
 }

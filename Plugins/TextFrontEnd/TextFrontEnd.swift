@@ -4,8 +4,9 @@ import TicTacToeFrontEndABI
 /// The `text` front end: line-oriented, for pipes and dumb terminals.
 ///
 /// It prints the current screen (title, form fields with the password masked, the board as a
-/// 3x3 grid with coordinates, the alert, the commands available) whenever it changes, and reads
-/// one command per line. After each command it asks the host to settle, so the next line is read
+/// 3x3 grid with coordinates, the alert, the commands available) whenever it changes, with
+/// control characters made visible, and reads one command per line (`help` lists those of the
+/// screen; at a terminal, `password` alone reads the password unseen). After each command it asks the host to settle, so the next line is read
 /// only once the effects it started (a login request, say) have finished: piped scripts see the
 /// same screens a person would. As an observer it writes to the file given as its argument.
 final class TextFrontEnd: FrontEnd, ChangeObserving {
@@ -17,9 +18,14 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   /// It asked to quit or to switch: it handles no more input.
   private var hasLeft = false
   private var lastRendered = ""
+  /// Whether it owns a terminal on standard input (then `password` alone reads it unseen).
+  private let isAtTerminal: Bool
+  /// Echo while the password is typed unseen; active until the next line.
+  private let unseenInput = UnseenInput()
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     self.host = host
+    isAtTerminal = info.ownsTerminal && UnseenInput.isTerminal
     if let path = info.argument, !path.isEmpty {
       output = try .file(path, host)
     } else if info.ownsTerminal {
@@ -32,6 +38,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   }
 
   func detach() {
+    unseenInput.end()
     host.unsubscribe(subscription)
   }
 
@@ -49,7 +56,15 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       consumed = end
       switch line {
       case .text(let text, _):
-        handle(String(decoding: text, as: UTF8.self))
+        let line = String(decoding: text, as: UTF8.self)
+        if unseenInput.isActive {
+          // Echo was off, the newline too: end the prompt's line.
+          unseenInput.end()
+          output.write("\n")
+          if let error = host.send(TTT_ACTION_LOGIN_SET_PASSWORD, text: line) { say(error) }
+        } else {
+          handle(line)
+        }
         if !hasLeft { isSettling = host.request(TTT_REQUEST_SETTLE) == nil }
       case .tooLong:
         say("that line is longer than \(lines.maximumLength) bytes; ignored")
@@ -75,7 +90,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     let text = ScreenText.render(host.screen())
     guard text != lastRendered else { return }
     lastRendered = text
-    output.write(text + "\n")
+    output.write(text.withVisibleControls + "\n")
   }
 
   private func handle(_ line: String) {
@@ -92,8 +107,20 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
         command, argument: host.redact(typed) == typed ? trimmed : typed, line: line)
       return
     }
-    switch CommandParser.parse(command: command, argument: String(argument), screen: host.screen())
+    let screen = host.screen()
+    switch CommandParser.parse(
+      command: command, argument: String(argument), screen: screen, isTerminal: isAtTerminal)
     {
+    case .success(.quit):
+      hasLeft = host.request(TTT_REQUEST_QUIT) == nil
+    case .success(.help):
+      output.write(ScreenText.help(for: screen, isTerminal: isAtTerminal) + "\n")
+    case .success(.readPasswordUnseen):
+      guard unseenInput.begin() else {
+        say("cannot turn the terminal's echo off; type password PASSWORD")
+        return
+      }
+      output.write("Password (typing is not shown): ")
     case .success(let intent):
       if let error = send(intent) { say(error) }
     case .failure(let message):
@@ -104,20 +131,26 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   private func handleHostCommand(_ command: String, argument: String, line: String) {
     let request: ttt_request
     switch command {
-    case ":frontend": request = TTT_REQUEST_SWITCH
+    case ":frontend", ":frontend!": request = TTT_REQUEST_SWITCH
     case ":attach": request = TTT_REQUEST_ATTACH
     case ":detach": request = TTT_REQUEST_DETACH
-    case ":quit", ":q":
+    case ":quit", ":q", ":exit":
       hasLeft = host.request(TTT_REQUEST_QUIT) == nil
       return
     default:
       // Quoted from the redacted line: the password may run on past the first space.
       let quoted = host.redact(line).split(separator: " ").first.map(String.init) ?? ""
-      say("unknown command \(quoted): try :frontend NAME, :attach SPEC, :detach NAME, :quit")
+      say("unknown command \(quoted): try :frontend NAME, :attach SPEC, :detach NAME, quit")
       return
     }
     guard !argument.isEmpty else {
       say("\(command) needs a front end, e.g. \(command) jsonl:events.jsonl")
+      return
+    }
+    if command == ":frontend", isAtTerminal,
+      let warning = SwitchWarning.before(switchingTo: argument)
+    {
+      say(warning)
       return
     }
     if let error = host.request(request, argument) {
@@ -132,11 +165,14 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     case .action(let tag, let text): host.send(tag, text: text)
     case .cell(let row, let column):
       host.send(TTT_ACTION_GAME_CELL_TAPPED, row: row, column: column)
+    case .quit, .help, .readPasswordUnseen: nil
     }
   }
 
+  /// Writes a message line; control characters in it (a spec or an error quoting what was
+  /// typed) are made visible.
   private func say(_ message: String) {
-    output.write("! \(message)\n")
+    output.write("! \(message.withVisibleControls)\n")
   }
 }
 

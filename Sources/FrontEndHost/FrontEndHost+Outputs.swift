@@ -10,6 +10,10 @@ extension FrontEndHost {
   ) throws(HostCallError) -> SessionOutput {
     let output: SessionOutput
     if let path {
+      if let other = self.session(writingTo: path) {
+        throw .invalid(
+          "cannot write \(path): it is already written by \(other.name) (one observer per file)")
+      }
       let descriptor: Int32
       do {
         descriptor = try OutputFile.open(
@@ -28,7 +32,8 @@ extension FrontEndHost {
           .dropFailedOutput(reason: redacted("cannot write \(sink.name): \(failure)")),
           from: session)
       }
-      output = SessionOutput(sink: sink, session: session, isOwned: true)
+      output = SessionOutput(
+        sink: sink, session: session, isOwned: true, file: FileIdentity(descriptor: descriptor))
     } else {
       guard session.ownsTerminal else {
         throw .invalid(

@@ -2,6 +2,12 @@ import AppCore
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Settling effects, and quitting: with the reason's exit status, after the front ends are
 /// detached and what they wrote is out.
 extension FrontEndHost {
@@ -61,6 +67,13 @@ extension FrontEndHost {
     guard !hasFinished else { return }
     hasFinished = true
     if let message = reason.message { diagnostics("tictactoe: \(message)") }
+    if case .signal = reason, terminalOwner?.frontEnd.isFullScreen != true, isatty(0) == 1,
+      isatty(1) == 1
+    {
+      // The terminal echoed ^C (or ^\) where the cursor was: end that line, so the shell's
+      // prompt starts on a line of its own.
+      _ = terminalOutput.write("\n")
+    }
     detachAll()
     flushHeldLogLines()
     stopPersisting()

@@ -22,6 +22,9 @@ extension FrontEndHost {
       } catch {
         throw .unknown(describing(target, error.description))
       }
+      if case .attach = request, let problem = observerProblem(FrontEndSpec(target)) {
+        throw .invalid(describing(target, "cannot attach \(target): \(problem)"))
+      }
     case .detach(let name):
       if let reason = whyCannotDetach(name) { throw .unknown(describing(name, reason)) }
     case .rewind(let revision):
@@ -103,27 +106,24 @@ extension FrontEndHost {
   }
 
   func detachByName(_ name: String, requestedBy session: FrontEndSession) {
-    guard let target = registry.observer(named: name) else {
-      let reason = whyCannotDetach(name) ?? "no attached observer is named '\(name)'"
+    switch observer(toDetach: name) {
+    case .success(let target): detach(target)
+    case .failure(let refusal):
       log(
         from: session, level: TTT_LOG_ERROR.rawValue,
-        message: "cannot detach: " + describing(name, reason))
-      return
+        message: "cannot detach: " + describing(name, refusal.description))
     }
-    detach(target)
   }
 
-  /// Why a request to detach the front end `name` cannot be carried out, or `nil`: an attached
-  /// observer has that name, or an attach request already queued will attach one.
+  /// Why a request to detach the front end `name` cannot be carried out, or `nil`: one attached
+  /// observer has that name (or spec), or an attach request already queued will attach one.
   private func whyCannotDetach(_ name: String) -> String? {
-    if registry.observer(named: name) != nil { return nil }
-    if sessions.contains(where: { $0.name == name }) {
-      return "'\(name)' owns the terminal; switch to another front end instead"
-    }
+    guard case .failure(let refusal) = observer(toDetach: name) else { return nil }
+    guard case .notAttached = refusal else { return refusal.description }
     let queued = requests.pending.contains { request in
       guard case .attach(let target) = request else { return false }
-      return (try? load(FrontEndSpec(target)))?.name == name
+      return target == name || (try? load(FrontEndSpec(target)))?.name == name
     }
-    return queued ? nil : "no attached observer is named '\(name)'"
+    return queued ? nil : refusal.description
   }
 }

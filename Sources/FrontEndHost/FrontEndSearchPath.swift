@@ -3,7 +3,8 @@ import Foundation
 /// Where the host looks for front ends named by their stock name, in order: the directory of
 /// the running executable (where `swift build` puts the libraries), the directories listed in
 /// `TICTACTOE_FRONTEND_PATH` (colon-separated), the `--frontend-dir` directories, then the
-/// installed location `PREFIX/lib/tictactoe/frontends` next to `PREFIX/bin/tictactoe`.
+/// installed location `PREFIX/lib/tictactoe/frontends` when the executable is
+/// `PREFIX/bin/tictactoe` (a build directory has no such place, so it is not searched).
 ///
 /// A front end named `NAME` is the file `libtictactoe-NAME.so`.
 public struct FrontEndSearchPath: Sendable {
@@ -23,9 +24,11 @@ public struct FrontEndSearchPath: Sendable {
       candidates += path.split(separator: ":").map(String.init)
     }
     candidates += extraDirectories
-    candidates.append(
-      executableDirectory.deletingLastPathComponent()
-        .appendingPathComponent("lib/tictactoe/frontends").path)
+    if executableDirectory.lastPathComponent == "bin" {
+      candidates.append(
+        executableDirectory.deletingLastPathComponent()
+          .appendingPathComponent("lib/tictactoe/frontends").path)
+    }
     var seen = Set<String>()
     // Absolute, against the current directory: the loader opens absolute paths only.
     directories = candidates.filter { !$0.isEmpty }.map { URL(fileURLWithPath: $0).path }

@@ -10,11 +10,14 @@ final class SessionOutput: Sendable {
   /// Whether the host closes the sink when the front end detaches (a file it opened; not the
   /// terminal, which the next owner writes to).
   let isOwned: Bool
+  /// The file it writes, for refusing a second observer on it; `nil` for the terminal.
+  let file: FileIdentity?
 
-  init(sink: OutputSink, session: FrontEndSession, isOwned: Bool) {
+  init(sink: OutputSink, session: FrontEndSession, isOwned: Bool, file: FileIdentity? = nil) {
     self.sink = sink
     self.session = session
     self.isOwned = isOwned
+    self.file = file
     HandleRegistry.register(self)
   }
 

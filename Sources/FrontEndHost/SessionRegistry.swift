@@ -26,9 +26,4 @@ final class SessionRegistry {
     session.isAttached = false
     sessions.removeAll { $0 === session }
   }
-
-  /// The observer `:detach NAME` means: the last one attached with that name.
-  func observer(named name: String) -> FrontEndSession? {
-    sessions.last { $0.name == name && !$0.ownsTerminal }
-  }
 }

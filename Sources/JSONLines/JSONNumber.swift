@@ -58,6 +58,14 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     return Int(magnitude)
   }
 
+  /// Whether the value is an integer, in any range (`3`, `3.0`, `1e40`, `9223372036854775808`);
+  /// false for fractions. Tells "out of range" from "not an integer".
+  public var isInteger: Bool {
+    let parts = DecimalParts(text)
+    guard let last = parts.digits.lastIndex(where: { $0 != 0 }) else { return true }
+    return parts.exponent + (parts.digits.count - 1 - last) >= 0
+  }
+
   /// The nearest `Double` (infinite when the magnitude is beyond `Double`'s range).
   public var double: Double {
     Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity)

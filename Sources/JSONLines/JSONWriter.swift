@@ -1,8 +1,9 @@
 /// Writes compact JSON into a reusable byte buffer, with commas placed for you.
 ///
 /// Strings are escaped per RFC 8259: `"` and `\` with a backslash, `\n`, `\r`, `\t`, `\b` and
-/// `\f` in their short forms, other control characters as `\u00XX`; everything else, including
-/// non-ASCII text, is written as UTF-8.
+/// `\f` in their short forms, other control characters as `\u00XX`, DEL and the C1 controls
+/// (U+007F to U+009F, which some terminals obey) too, so a line shown on a terminal cannot
+/// drive it; everything else, including non-ASCII text, is written as UTF-8.
 ///
 /// ```swift
 /// var writer = JSONWriter()
@@ -162,13 +163,19 @@ public struct JSONWriter: Sendable {
     bytes.append(UInt8(ascii: "\""))
     string.withUTF8 { utf8 in
       var runStart = 0
-      for index in 0..<utf8.count {
+      var index = 0
+      while index < utf8.count {
         let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        // A C1 control is U+0080...U+009F: 0xC2 then 0x80...0x9F in UTF-8.
+        let isC1 = byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] < 0xA0
+        guard
+          byte < 0x20 || byte == 0x7F || isC1 || byte == UInt8(ascii: "\"")
+            || byte == UInt8(ascii: "\\")
+        else {
+          index += 1
           continue
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        runStart = index + 1
         bytes.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
@@ -178,10 +185,13 @@ public struct JSONWriter: Sendable {
         case 0x08: bytes.append(UInt8(ascii: "b"))
         case 0x0C: bytes.append(UInt8(ascii: "f"))
         default:
+          let scalar = isC1 ? utf8[index + 1] : byte
           bytes.append(contentsOf: "u00".utf8)
-          bytes.append(Self.hexDigits.utf8Start[Int(byte >> 4)])
-          bytes.append(Self.hexDigits.utf8Start[Int(byte & 0xF)])
+          bytes.append(Self.hexDigits.utf8Start[Int(scalar >> 4)])
+          bytes.append(Self.hexDigits.utf8Start[Int(scalar & 0xF)])
         }
+        index += isC1 ? 2 : 1
+        runStart = index
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }

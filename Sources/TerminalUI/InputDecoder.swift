@@ -72,7 +72,8 @@ public struct InputDecoder: Sendable {
     case 0x00: return .key(.control(" "), length: 1)
     case 0x01...0x1A:
       return .key(.control(Character(Unicode.Scalar(byte + 0x60))), length: 1)
-    case 0x1C...0x1F: return .key(.unknown, length: 1)
+    case 0x1C: return .key(.quitSignal, length: 1)
+    case 0x1D...0x1F: return .key(.unknown, length: 1)
     case 0x20..<0x7F: return .key(.character(Character(Unicode.Scalar(byte))), length: 1)
     default: return decodeUTF8(at: index, isFinal: isFinal)
     }

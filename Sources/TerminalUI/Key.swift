@@ -55,6 +55,8 @@ public enum Key: Hashable, Sendable {
 
   /// Ctrl-C: with raw mode on, the terminal sends it as a byte instead of raising SIGINT.
   public static let interrupt = Key.control("c")
+  /// Ctrl-\: with raw mode on, the terminal sends it as a byte instead of raising SIGQUIT.
+  public static let quitSignal = Key.control("\\")
   /// Ctrl-D: end of input in a cooked terminal.
   public static let endOfTransmission = Key.control("d")
   /// Ctrl-Z: with raw mode on, the terminal sends it as a byte instead of raising SIGTSTP.

@@ -41,6 +41,15 @@ if options.showVersion {
   exit(0)
 }
 
+for directory in options.frontEndDirectories {
+  var isDirectory: ObjCBool = false
+  if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+    || !isDirectory.boolValue
+  {
+    standardError("tictactoe: warning: --frontend-dir \(directory): no such directory")
+  }
+}
+
 let searchPath = FrontEndSearchPath(
   executablePath: CommandLine.arguments[0].contains("/")
     ? CommandLine.arguments[0] : (Bundle.main.executablePath ?? CommandLine.arguments[0]),
@@ -105,6 +114,14 @@ MainActor.assumeIsolated {
     let environment = ProcessInfo.processInfo.environment
     let isTerminal = isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb"
     specs = [FrontEndSpec(isTerminal ? "ansi" : "text")]
+  }
+  // Observers that cannot work are refused before any front end starts, so the first screen
+  // is never followed by an error about the second.
+  for (index, spec) in specs.enumerated().dropFirst() {
+    if let problem = host.observerProblem(spec, planned: Array(specs[..<index])) {
+      standardError("tictactoe: --frontend \(spec): \(problem)")
+      exit(ExitStatus.usage)
+    }
   }
   SignalHandling.install(host: host)
   // Before any front end changes the terminal: its modes now are the ones to give back.

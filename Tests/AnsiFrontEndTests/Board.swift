@@ -34,7 +34,10 @@ struct Board: Equatable, CustomStringConvertible {
         }
         continue
       }
-      let marks = parts.map { $0.trimmingCharacters(in: .whitespaces) }
+      // The winning line's marks stand between arrows: ▶X◀.
+      let marks = parts.map {
+        $0.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "▶◀")))
+      }
       band = (0..<3).map { column in
         let previous = band?[column] ?? ""
         return previous.isEmpty ? marks[column] : previous

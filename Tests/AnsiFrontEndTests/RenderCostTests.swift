@@ -56,7 +56,7 @@ extension EndToEnd {
       #expect(step.count < 100, "moving the cursor wrote \(step.count) bytes")
       #expect(reply.count < 100, "placing O wrote \(reply.count) bytes")
       try session.tmux.keys("C-c")
-      #expect(try await session.waitForExit() == 0)
+      #expect(try await session.waitForExit() == 130)
     }
 
     @Test func noColorSendsNoColours() async throws {
@@ -76,7 +76,7 @@ extension EndToEnd {
       let colours = parameters.filter { (30...49).contains($0) || (90...107).contains($0) }
       #expect(colours.isEmpty, "colour parameters sent despite NO_COLOR: \(colours)")
       try session.tmux.keys("C-c")
-      #expect(try await session.waitForExit() == 0)
+      #expect(try await session.waitForExit() == 130)
     }
 
     @Test func coloursAreSentWithoutNoColor() async throws {
@@ -93,7 +93,7 @@ extension EndToEnd {
       let output = String(decoding: try Data(contentsOf: file), as: UTF8.self)
       #expect(SelectGraphicRendition.parameters(in: output).contains(31), "X is drawn in red")
       try session.tmux.keys("C-c")
-      #expect(try await session.waitForExit() == 0)
+      #expect(try await session.waitForExit() == 130)
     }
   }
 }

@@ -29,9 +29,16 @@ extension EndToEnd {
       let commands = [
         ("frontend \(password)", "holds a secret"), ("attach \(password)", "holds a secret"),
         (password, "unknown command ':***'"), ("detach \(password)", "holds a secret"),
-        // Accepted (text loads); its output path is refused later, on the host's log.
-        ("attach text:\(directory.path)/\(password)", "/***…"),
+        // Accepted (text loads, and the file's directory exists); its output path is refused
+        // later, on the host's log.
+        ("attach text:\(directory.path)/\(password)", "attached text:\(directory.path)/***"),
       ]
+      // The directory the host checks for: the path up to its last "/" (the password may hold
+      // one, or end with one).
+      let outputPath = "\(directory.path)/\(password)"
+      try FileManager.default.createDirectory(
+        atPath: String(outputPath[..<outputPath.lastIndex(of: "/")!]),
+        withIntermediateDirectories: true)
       for (command, answer) in commands {
         try tmux.type(":" + command)
         try tmux.keys("Enter")

@@ -19,7 +19,7 @@ extension EndToEnd {
       try await session.tmux.waitFor("TicTacToe · Login")
       #expect(try session.tmux.format("#{alternate_on} #{cursor_flag}") == "1 0")
       try session.tmux.keys("C-c")
-      #expect(try await session.waitForExit() == 0)
+      #expect(try await session.waitForExit() == 130)
       try expectRestored(session)
     }
 
@@ -139,7 +139,7 @@ extension EndToEnd {
       let large = try await session.waitForBoard(".../.X./...")
       #expect(large.contains("TicTacToe · Game"))
       try tmux.keys("C-c")
-      #expect(try await session.waitForExit() == 0)
+      #expect(try await session.waitForExit() == 130)
     }
   }
 }

@@ -24,7 +24,11 @@ final class TictactoeSession {
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("ansi-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    // The script outlives Ctrl-C and Ctrl-\ typed to a front end in cooked mode, which the
+    // terminal sends to the whole foreground group: a trap that runs a command (unlike one
+    // that ignores) is not inherited by `tictactoe`.
     let script = """
+      trap : INT QUIT
       stty -g > "$1/before"
       env -u NO_COLOR \(environment) "$2" \(arguments)
       status=$?
@@ -61,15 +65,21 @@ final class TictactoeSession {
   /// play!", without waiting for the game.
   func requestGame() async throws {
     try await tmux.waitFor("TicTacToe · Login")
-    try tmux.type("blob@pointfree.co")
-    try tmux.keys("Tab")
-    try tmux.type("password")
-    try tmux.keys("Enter")
+    try logIn()
     try await tmux.waitFor("TicTacToe · New game")
     try tmux.type("Blob")
     try tmux.keys("Tab")
     try tmux.type("Blob Jr.")
     try tmux.keys("Tab", "Enter")
+  }
+
+  /// Types `email` and the password on the login screen (the focus on the email) and presses
+  /// enter.
+  func logIn(email: String = "blob@pointfree.co") throws {
+    try tmux.type(email)
+    try tmux.keys("Tab")
+    try tmux.type("password")
+    try tmux.keys("Enter")
   }
 
   /// Waits until the ansi front end shows `board`.

@@ -38,8 +38,14 @@ import Testing
 
   @Test func escapesPerRFC8259() {
     var writer = JSONWriter()
-    writer.string("q\"b\\s/\n\r\t\u{8}\u{C}\u{0}\u{1}\u{1F}\u{7F} \u{E9}\u{1F600}\u{2028}")
-    #expect(writer.text == #""q\"b\\s/\n\r\t\b\f\u0000\u0001\u001f\#u{7F} é😀\#u{2028}""#)
+    writer.string("q\"b\\s/\n\r\t\u{8}\u{C}\u{0}\u{1}\u{1F} \u{E9}\u{1F600}\u{2028}")
+    #expect(writer.text == #""q\"b\\s/\n\r\t\b\f\u0000\u0001\u001f é😀\#u{2028}""#)
+  }
+
+  @Test func escapesDeleteAndTheC1ControlsThatTerminalsObey() {
+    var writer = JSONWriter()
+    writer.string("a\u{7F}\u{80}\u{9B}31m\u{9F}\u{A0}¡é")
+    #expect(writer.text == #""a\u007f\u0080\u009b31m\u009f\#u{A0}¡é""#)
   }
 
   @Test func escapesKeys() {
@@ -70,7 +76,7 @@ import Testing
   }
 
   @Test func roundTripsEveryControlCharacterAndSurrogatePair() throws {
-    let scalars = (0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) }
+    let scalars = (0..<0xA0).map { Character(Unicode.Scalar(UInt8($0))) }
     let original = String(scalars) + "\u{10000}\u{10FFFF}\u{FFFF}"
     var writer = JSONWriter()
     writer.string(original)

@@ -131,6 +131,8 @@ import Testing
         cell + #""row":1e400,"column":0}"#,
         cell + #""row":1,"column":true}"#,
         cell + #""row":123456789012345678901234567890,"column":0}"#,
+        cell + #""row":9223372036854775807,"column":0}"#,
+        cell + #""row":1.0e-1,"column":0}"#,
       ]) == [
         #"1: action "newGame.game.cellTapped" needs "row" (an integer)"#,
         #"2: action "newGame.game.cellTapped" needs "column" (an integer)"#,
@@ -138,10 +140,12 @@ import Testing
         #"4: "row" of "newGame.game.cellTapped" must be an integer, not 1.5"#,
         #"5: row 3 is out of range 0...2"#,
         #"6: column -1 is out of range 0...2"#,
-        #"7: "column" of "newGame.game.cellTapped" must be an integer, not 4294967296"#,
-        #"8: "row" of "newGame.game.cellTapped" must be an integer, not 1e400"#,
+        #"7: "column" of "newGame.game.cellTapped" is out of range -2147483648...2147483647: 4294967296"#,
+        #"8: "row" of "newGame.game.cellTapped" is out of range -2147483648...2147483647: 1e400"#,
         #"9: "column" of "newGame.game.cellTapped" must be an integer, not a boolean"#,
-        #"10: "row" of "newGame.game.cellTapped" must be an integer, not a number of 30 characters"#,
+        #"10: "row" of "newGame.game.cellTapped" is out of range -2147483648...2147483647: 12345678901234567890… (30 characters)"#,
+        #"11: "row" of "newGame.game.cellTapped" is out of range -2147483648...2147483647: 9223372036854775807"#,
+        #"12: "row" of "newGame.game.cellTapped" must be an integer, not 1.0e-1"#,
       ])
   }
 

@@ -24,6 +24,12 @@ import Testing
       ])
   }
 
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let transcript = try HostProcess.run(bom + Array((snapshot + "\n").utf8) + bom + [0x0A])
+    #expect(transcript.afterAttach == [["type": "state", "state": States.login()]])
+  }
+
   @Test func aLastLineWithoutNewlineIsRead() throws {
     let transcript = try HostProcess.run(Array(snapshot.utf8))
     #expect(transcript.afterAttach == [["type": "state", "state": States.login()]])

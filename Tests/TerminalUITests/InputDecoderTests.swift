@@ -12,9 +12,9 @@ import Testing
 
   @Test func printableAndControlKeys() {
     #expect(
-      decode([bytes("hj\r\t\u{7F}\u{08}\u{03}\u{04}\n")]) == [
+      decode([bytes("hj\r\t\u{7F}\u{08}\u{03}\u{1C}\u{04}\n")]) == [
         .character("h"), .character("j"), .enter, .tab, .backspace, .backspace, .interrupt,
-        .endOfTransmission, .enter,
+        .quitSignal, .endOfTransmission, .enter,
       ])
   }
 

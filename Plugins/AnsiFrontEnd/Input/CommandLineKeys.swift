@@ -1,4 +1,6 @@
+import FrontEndKit
 import TerminalUI
+import TicTacToeFrontEndABI
 
 extension InterfaceState {
   /// The command line: typing edits it, enter runs it, escape (or backspace when empty)
@@ -16,6 +18,12 @@ extension InterfaceState {
       commandLine = nil
       switch HostCommand.parse(text) {
       case .success(let command):
+        if command.request == TTT_REQUEST_SWITCH, !command.isForced,
+          let warning = SwitchWarning.before(switchingTo: command.argument)
+        {
+          message = warning
+          return
+        }
         intents.add(.request(command.request, argument: command.argument))
         message = command.confirmation
       case .failure(let error):

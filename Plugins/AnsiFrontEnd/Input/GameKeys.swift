@@ -4,7 +4,9 @@ import TicTacToeFrontEndABI
 
 extension InterfaceState {
   /// Game: the arrows or hjkl move the cursor; enter or space places a mark (while the board
-  /// is enabled) or plays again (once it is offered); `r` plays again too; `q` quits the game.
+  /// is enabled) or plays again (once it is offered); the digits 1 to 9 place a mark on the
+  /// cells in reading order (1 top left, 9 bottom right); `r` plays again too; `q` leaves the
+  /// game. A key that cannot place a mark says why in the status line.
   mutating func handleGame(_ key: Key, _ game: GameScreen, intents: inout [Intent]) {
     switch key {
     case .up, .character("k"): boardCursor.move(rows: -1, columns: 0)
@@ -14,16 +16,30 @@ extension InterfaceState {
     case .enter, .character(" "):
       if game.isPlayAgainButtonVisible {
         intents.add(.send(TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED))
-      } else if !game.isBoardDisabled {
-        intents.add(
-          .send(TTT_ACTION_GAME_CELL_TAPPED, row: boardCursor.row, column: boardCursor.column))
+      } else {
+        place(at: boardCursor, game, intents: &intents)
       }
+    case .character(let digit) where ("1"..."9").contains(digit):
+      let index = Int(String(digit))! - 1
+      boardCursor = BoardCursor(row: index / 3, column: index % 3)
+      place(at: boardCursor, game, intents: &intents)
     case .character("r") where game.isPlayAgainButtonVisible:
       intents.add(.send(TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED))
     case .character("q"):
       intents.add(.send(TTT_ACTION_GAME_QUIT_BUTTON_TAPPED))
     default:
       break
+    }
+  }
+
+  /// Places a mark at `cell`, or says in the status line why it cannot be placed.
+  private mutating func place(at cell: BoardCursor, _ game: GameScreen, intents: inout [Intent]) {
+    if game.isBoardDisabled {
+      message = "the game is over: enter or r plays again, q leaves"
+    } else if game.board[cell.row][cell.column] != .none {
+      message = "row \(cell.row + 1), column \(cell.column + 1) is taken"
+    } else {
+      intents.add(.send(TTT_ACTION_GAME_CELL_TAPPED, row: cell.row, column: cell.column))
     }
   }
 }

@@ -12,16 +12,19 @@ struct HostCommand: Equatable {
   var request: ttt_request
   /// Its argument: a front-end spec or name; empty for quit.
   var argument: String
+  /// Whether it was typed with `!` (`:frontend! jsonl`): switch without the warning.
+  var isForced = false
 
   /// The commands, for messages.
   static let summary = ":frontend NAME, :attach SPEC, :detach NAME, :quit"
 
-  /// A one-line account of what was asked, for the status line.
+  /// What the status line says once the host accepted it (the host checks an attach or a
+  /// detach when asked, and refuses it with the reason then).
   var confirmation: String {
     switch request {
     case TTT_REQUEST_SWITCH: "switching to \(argument)…"
-    case TTT_REQUEST_ATTACH: "attaching \(argument)…"
-    case TTT_REQUEST_DETACH: "detaching \(argument)…"
+    case TTT_REQUEST_ATTACH: "attached \(argument)"
+    case TTT_REQUEST_DETACH: "detached \(argument)"
     default: "quitting…"
     }
   }
@@ -33,7 +36,7 @@ struct HostCommand: Equatable {
     let argument = words.dropFirst().joined(separator: " ")
     let request: ttt_request
     switch name {
-    case "frontend", "fe": request = TTT_REQUEST_SWITCH
+    case "frontend", "fe", "frontend!", "fe!": request = TTT_REQUEST_SWITCH
     case "attach": request = TTT_REQUEST_ATTACH
     case "detach": request = TTT_REQUEST_DETACH
     case "quit", "q", "qa", "exit":
@@ -45,6 +48,7 @@ struct HostCommand: Equatable {
       let what = request == TTT_REQUEST_ATTACH ? "SPEC" : "NAME"
       return .failure(FrontEndError(":\(name) needs a front end: :\(name) \(what)"))
     }
-    return .success(HostCommand(request: request, argument: argument))
+    return .success(
+      HostCommand(request: request, argument: argument, isForced: name.hasSuffix("!")))
   }
 }

@@ -2,26 +2,44 @@ import FrontEndKit
 import TerminalUI
 import TicTacToeFrontEndABI
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 extension InterfaceState {
   /// Handles one key on `screen`: updates the focus, cursor and command line, and returns what
   /// to ask of the host, in order.
   ///
-  /// Keys that work everywhere come first: Ctrl-C and Ctrl-D quit, Ctrl-Z suspends, `:` opens
-  /// the command line (except in a text field, where it is typed). The rest go to the command
-  /// line while it is open, else to the screen.
+  /// Keys that work everywhere come first: Ctrl-C and Ctrl-\ raise their signals (the host
+  /// quits with 128+N, as in any terminal program), Ctrl-D quits, Ctrl-Z suspends. While the
+  /// help is up, any other key closes it. Escape leaves a text field; outside one, `:` opens
+  /// the command line and `?` shows the help. The rest go to the command line while it is
+  /// open, else to the screen.
   mutating func handle(_ key: Key, on screen: Screen) -> [Intent] {
     follow(screen)
     message = nil
     var intents: [Intent] = []
     switch key {
-    case .interrupt, .endOfTransmission:
+    case .interrupt:
+      intents.add(.raiseSignal(SIGINT))
+    case .quitSignal:
+      intents.add(.raiseSignal(SIGQUIT))
+    case .endOfTransmission:
       intents.add(.request(TTT_REQUEST_QUIT))
     case .suspend:
-      intents.add(.suspendProcess)
+      intents.add(.raiseSignal(SIGTSTP))
+    case _ where isHelpShown:
+      isHelpShown = false
     case _ where commandLine != nil:
       handleCommandLine(key, intents: &intents)
+    case .escape where isEditingText(on: screen):
+      leaveTextField()
     case .character(":") where !isEditingText(on: screen):
       commandLine = ""
+    case .character("?") where !isEditingText(on: screen):
+      isHelpShown = true
     default:
       switch screen {
       case .login(let login): handleLogin(key, login, intents: &intents)
@@ -31,5 +49,15 @@ extension InterfaceState {
       }
     }
     return intents
+  }
+
+  /// Moves the focus from a text field to the screen's main button, where `:` and `?` work.
+  private mutating func leaveTextField() {
+    switch screenKind {
+    case .login: loginFocus = .loginButton
+    case .twoFactor: twoFactorFocus = .submitButton
+    case .newGame: newGameFocus = .letsPlayButton
+    case .game, nil: break
+    }
   }
 }

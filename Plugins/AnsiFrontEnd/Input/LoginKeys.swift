@@ -38,7 +38,7 @@ extension InterfaceState {
   }
 
   /// Enter: from the email to the password; on the password or the button, log in once the
-  /// form is valid.
+  /// form is valid; on the button of a form that is not, say why.
   private mutating func pressLogin(_ login: LoginScreen, intents: inout [Intent]) {
     if loginFocus == .email {
       loginFocus = .password
@@ -46,6 +46,10 @@ extension InterfaceState {
       intents.add(.send(TTT_ACTION_LOGIN_BUTTON_TAPPED))
     } else if loginFocus == .password {
       loginFocus = .loginButton
+    } else {
+      message =
+        login.isLoginRequestInFlight
+        ? "already logging in; wait for the answer" : "enter an email and a password first"
     }
   }
 }

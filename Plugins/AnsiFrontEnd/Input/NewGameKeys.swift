@@ -40,6 +40,8 @@ extension InterfaceState {
     case .letsPlayButton:
       if newGame.isLetsPlayButtonEnabled {
         intents.add(.send(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED))
+      } else {
+        message = "name both players first"
       }
     case .logoutButton:
       intents.add(.send(TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED))

@@ -4,8 +4,9 @@ import TicTacToeFrontEndABI
 
 extension InterfaceState {
   /// Two-factor: typing edits the code; tab moves to the submit button; enter submits once the
-  /// form is valid; escape backs out to login (cancelling a request in flight); an alert is
-  /// dismissed with enter.
+  /// form is valid (or says why not); escape leaves the code field (see ``handle(_:on:)``),
+  /// and outside it backs out to login (cancelling a request in flight); an alert is dismissed
+  /// with enter.
   mutating func handleTwoFactor(
     _ key: Key, _ twoFactor: TwoFactorScreen, intents: inout [Intent]
   ) {
@@ -21,15 +22,12 @@ extension InterfaceState {
     case .tab, .down: twoFactorFocus = twoFactorFocus.moved(by: 1)
     case .backTab, .up: twoFactorFocus = twoFactorFocus.moved(by: -1)
     case .enter:
-      if twoFactor.isSubmitButtonEnabled {
-        intents.add(.send(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED))
-      } else if twoFactorFocus == .submitButton {
+      submit(twoFactor, intents: &intents)
+      if !twoFactor.isSubmitButtonEnabled, twoFactorFocus == .submitButton {
         twoFactorFocus = .code
       }
     case .character(" ") where twoFactorFocus == .submitButton:
-      if twoFactor.isSubmitButtonEnabled {
-        intents.add(.send(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED))
-      }
+      submit(twoFactor, intents: &intents)
     case .character(let character):
       if isEditing {
         intents.add(.edit(TTT_FIELD_TWO_FACTOR_CODE, TTT_EDIT_APPEND, text: String(character)))
@@ -38,6 +36,17 @@ extension InterfaceState {
       if isEditing { intents.add(.edit(TTT_FIELD_TWO_FACTOR_CODE, TTT_EDIT_DELETE_BACKWARD)) }
     default:
       break
+    }
+  }
+
+  /// Submits the code, or says in the status line why it cannot be submitted.
+  private mutating func submit(_ twoFactor: TwoFactorScreen, intents: inout [Intent]) {
+    if twoFactor.isSubmitButtonEnabled {
+      intents.add(.send(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED))
+    } else {
+      message =
+        twoFactor.isTwoFactorRequestInFlight
+        ? "already checking the code; wait for the answer" : "the code needs at least 4 characters"
     }
   }
 }

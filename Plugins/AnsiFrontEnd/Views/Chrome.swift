@@ -2,7 +2,8 @@ import FrontEndKit
 import TerminalUI
 
 /// The frame around the screens: a header bar naming the screen, and a status line at the
-/// bottom showing the command line, a message, or the keys of the screen.
+/// bottom showing the command line, a message (up to three rows when long), or the keys of
+/// the screen.
 enum Chrome {
   /// Draws the header bar on row 0.
   static func header(for kind: ScreenKind, in frame: inout Frame) {
@@ -25,13 +26,21 @@ enum Chrome {
         ":" + Widgets.tail(of: command, width: frame.columns - 2), row: row, column: 0)
       frame.put(" ", row: row, column: used, style: Theme.textCursor)
     } else if let message = interface.message {
-      frame.put(message, row: row, column: 0, style: Theme.message)
+      // A long message (a host's reason naming a path) wraps upwards over the content's last
+      // rows, three at most, rather than losing its end.
+      let lines = message.wrapped(toWidth: frame.columns).prefix(3)
+      for (offset, line) in lines.enumerated() {
+        let lineRow = row - (lines.count - 1) + offset
+        frame.fill(row: lineRow, column: 0, width: frame.columns)
+        frame.put(line, row: lineRow, column: 0, style: Theme.message)
+      }
     } else {
       frame.put(keys(for: screen, interface: interface), row: row, column: 0, style: Theme.hint)
     }
   }
 
-  /// The keys that work on `screen` now.
+  /// The keys that work on `screen` now; the way to the command line and the help always
+  /// shows (from a text field: escape first).
   static func keys(for screen: Screen, interface: InterfaceState) -> String {
     let specific: String
     switch screen {
@@ -42,13 +51,15 @@ enum Chrome {
     case .login, .newGame:
       specific = "tab/↑↓ move · type to edit · enter press"
     case .twoFactor:
-      specific = "tab move · type the code · enter submit · esc back"
+      specific = "tab move · type the code · enter submit"
     case .game(let game):
       specific =
         game.isPlayAgainButtonVisible
-        ? "enter/r play again · q quit game" : "←↓↑→/hjkl move · enter/space place · q quit game"
+        ? "enter/r play again · q leave game"
+        : "←↓↑→/hjkl move · enter/space/1-9 place · q leave game"
     }
-    let command = interface.isEditingText(on: screen) ? "" : " · : command"
-    return " \(specific)\(command) · ctrl-c quit"
+    let global =
+      interface.isEditingText(on: screen) ? "esc then : command, ? help" : ": command · ? help"
+    return " \(specific) · \(global) · ctrl-c quit"
   }
 }

@@ -4,8 +4,11 @@ import TerminalUI
 /// The login form: email, the password masked with its length, the login button and the
 /// activity indicator while the request is in flight.
 enum LoginView {
-  /// The lines of the form, with `focus` highlighted; explanations wrap at `width`.
-  static func lines(_ login: LoginScreen, focus: LoginFocus, width: Int) -> [Line] {
+  /// The lines of the form, with `focus` highlighted and the activity indicator at the
+  /// `spinner` frame; explanations wrap at `width`.
+  static func lines(
+    _ login: LoginScreen, focus: LoginFocus, spinner: Character, width: Int
+  ) -> [Line] {
     let explanation =
       "To log in use any email and \"password\" for the password. If your email contains "
       + "\"2fa\" you will be taken to a two-factor flow, and there the code is 1234."
@@ -29,7 +32,7 @@ enum LoginView {
         "Log in", focused: focus == .loginButton, enabled: login.isLoginButtonEnabled),
     ]
     if login.isActivityIndicatorVisible {
-      buttons += [Widgets.gap(2), Widgets.activity("Logging in…")]
+      buttons += [Widgets.gap(2), Widgets.activity("Logging in…", frame: spinner)]
     }
     lines.append(Line(spans: buttons))
     return lines

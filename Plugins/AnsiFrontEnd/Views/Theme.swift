@@ -26,6 +26,15 @@ enum Theme {
   static let grid = Style(dim: true)
   static let winnerTitle = Style(foreground: .green, bold: true)
   static let tieTitle = Style(foreground: .yellow, bold: true)
+  /// The arrows either side of a mark on the winning line.
+  static let winningMarker = Style(foreground: .green, bold: true)
+
+  /// A mark on the winning line: underlined as well as coloured, so `NO_COLOR` shows it too.
+  static func winningMark(_ mark: Mark) -> Style {
+    var style = Self.mark(mark, highlighted: false)
+    style.isUnderlined = true
+    return style
+  }
 
   /// The style of an empty part of a board cell: reversed under the cursor.
   static func cell(highlighted: Bool) -> Style {

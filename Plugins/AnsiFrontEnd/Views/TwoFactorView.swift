@@ -4,8 +4,11 @@ import TerminalUI
 /// The two-factor form: the code, the submit button, the activity indicator, and how to back
 /// out.
 enum TwoFactorView {
-  /// The lines of the form, with `focus` highlighted; explanations wrap at `width`.
-  static func lines(_ twoFactor: TwoFactorScreen, focus: TwoFactorFocus, width: Int) -> [Line] {
+  /// The lines of the form, with `focus` highlighted and the activity indicator at the
+  /// `spinner` frame; explanations wrap at `width`.
+  static func lines(
+    _ twoFactor: TwoFactorScreen, focus: TwoFactorFocus, spinner: Character, width: Int
+  ) -> [Line] {
     var lines = "To confirm the second factor enter 1234 into the form.".wrapped(toWidth: width)
       .map { Line($0, style: Theme.hint, isOptional: true) }
     lines.append(.spacer)
@@ -20,11 +23,14 @@ enum TwoFactorView {
         "Submit", focused: focus == .submitButton, enabled: twoFactor.isSubmitButtonEnabled),
     ]
     if twoFactor.isActivityIndicatorVisible {
-      buttons += [Widgets.gap(2), Widgets.activity("Checking the code…")]
+      buttons += [Widgets.gap(2), Widgets.activity("Checking the code…", frame: spinner)]
     }
     lines.append(Line(spans: buttons))
     lines.append(.spacer)
-    lines.append(Line("esc: back to login", style: Theme.hint, isOptional: true))
+    lines.append(
+      Line(
+        focus == .code ? "esc, esc: back to login" : "esc: back to login", style: Theme.hint,
+        isOptional: true))
     return lines
   }
 }

@@ -38,9 +38,9 @@ enum Widgets {
     return Span(text: "[ \(title) ]", style: style)
   }
 
-  /// The activity indicator shown while a request is in flight.
-  static func activity(_ text: String) -> Span {
-    Span(text: "◌ " + text, style: Theme.activity)
+  /// The activity indicator shown while a request is in flight, at the spinner's `frame`.
+  static func activity(_ text: String, frame: Character) -> Span {
+    Span(text: "\(frame) " + text, style: Theme.activity)
   }
 
   /// A gap of `count` spaces.
@@ -65,5 +65,38 @@ enum Widgets {
       used += characterWidth
     }
     return "…" + shown
+  }
+
+  /// The start of `text` that fits in `width` columns, with `…` at the end when cut.
+  static func head(of text: String, width: Int) -> String {
+    guard text.terminalWidth > width else { return text }
+    guard width > 1 else { return width == 1 ? "…" : "" }
+    var shown = ""
+    var used = 1
+    for character in text {
+      let characterWidth = character.terminalWidth
+      if used + characterWidth > width { break }
+      shown.append(character)
+      used += characterWidth
+    }
+    return shown + "…"
+  }
+
+  /// `text` fitted to `width` columns by shortening the longest of `names` in it (a player's
+  /// name in a title), so the words around it stay whole: "Bartholomew…, place your X".
+  /// Falls back to cutting the end when no name is long enough to give the room.
+  static func fit(_ text: String, width: Int, shortening names: [String]) -> String {
+    let excess = text.terminalWidth - width
+    guard excess > 0 else { return text }
+    for name in names.sorted(by: { $0.terminalWidth > $1.terminalWidth })
+    where !name.isEmpty && text.contains(name) && name.terminalWidth - excess >= 2 {
+      let shortened = head(of: name, width: name.terminalWidth - excess)
+      if let range = text.firstRange(of: name) {
+        var fitted = text
+        fitted.replaceSubrange(range, with: shortened)
+        if fitted.terminalWidth <= width { return fitted }
+      }
+    }
+    return head(of: text, width: width)
   }
 }

@@ -1,0 +1,31 @@
+import TerminalUI
+
+/// The help (`?`): every key of the front end in a box over the content; any key closes it.
+enum HelpBox {
+  /// The key and what it does, one pair a line.
+  static let entries: [(keys: String, meaning: String)] = [
+    ("tab ↑ ↓", "move between fields and buttons"),
+    ("enter", "press the button, submit, place a mark"),
+    ("esc", "leave a text field; on two-factor: back"),
+    ("←↓↑→ hjkl", "move on the board"),
+    ("1 – 9", "place a mark (1 top left, 9 bottom right)"),
+    ("r / q", "play again / leave the game"),
+    (":", "command line: frontend, attach, detach, quit"),
+    ("?", "this help"),
+    ("ctrl-z", "suspend (fg resumes)"),
+    ("ctrl-c ctrl-d", "quit"),
+  ]
+
+  /// Draws the help over `rows` of `frame`, as much of it as fits.
+  static func draw(in frame: inout Frame, rows: Range<Int>) {
+    let keyWidth = entries.map(\.keys.terminalWidth).max() ?? 0
+    let lines = entries.map { Widgets.pad($0.keys, keyWidth + 2) + $0.meaning }
+    let width = min(frame.columns, (lines.map(\.terminalWidth).max() ?? 0) + 4)
+    guard width >= 6, rows.count >= 3 else { return }
+    let body =
+      [Box.Row(text: "Keys", style: Theme.heading, isCentred: false)]
+      + lines.map { Box.Row(text: $0, style: .plain, isCentred: false) }
+      + [Box.Row(text: "any key closes this", style: Theme.hint, isCentred: false)]
+    Box.draw(body, width: width, in: &frame, rows: rows)
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// The `text` front end as a script (or a person) types to it, through a pipe: help, quitting,
+/// commands without their argument, the forms of a move, alerts first, and the host's checks
+/// of observers before anything starts.
+@Suite struct TextCommandTests {
+  private static let logIn = ["email blob@pointfree.co", "password password", "login"]
+  private static let startGame = logIn + ["x Blob", "o Blub", "play"]
+
+  private func text(
+    _ lines: [String], arguments: [String] = []
+  ) async throws -> (status: Int32, standardOutput: String, standardError: String) {
+    try await Fixtures.run(
+      Fixtures.hostExecutable, ["--frontend", "text", "--auth-delay", "0"] + arguments,
+      input: Data((lines.joined(separator: "\n") + "\n").utf8))
+  }
+
+  @Test func helpAndQuestionMarkExplainTheScreenYouAreOn() async throws {
+    let result = try await text(["help"] + Self.logIn + ["?"])
+    let helps = result.standardOutput.components(separatedBy: "\n  quit ")
+    #expect(helps.count == 3, "\(result.standardOutput)")
+    #expect(helps[0].contains("  email ADDRESS "))
+    #expect(helps[0].contains("  login "))
+    #expect(!helps[0].contains("unknown command"))
+    #expect(helps[1].contains("  x NAME "))
+    #expect(helps[1].contains("  play "))
+    #expect(!helps[1].contains("  email ADDRESS "))
+  }
+
+  @Test(arguments: ["quit", "exit", "q", ":quit", "QUIT"])
+  func quittingWorksOnTheLoginScreen(command: String) async throws {
+    let result = try await text([command, "email after@quit"])
+    #expect(result.status == 0)
+    #expect(!result.standardOutput.contains("unknown command"))
+    #expect(!result.standardOutput.contains("after@quit"), "a line after quit was handled")
+  }
+
+  @Test func leaveEndsAGameAndQuitQuitsTheApp() async throws {
+    let result = try await text(Self.startGame + ["leave", "quit", "x Later"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput.hasSuffix(
+        "== New game ==\nX player: Blob\nO player: Blub\n"
+          + "Commands: x NAME, o NAME, play, logout, help, quit\n"))
+  }
+
+  @Test func commandsWithoutTheirArgumentGiveTheirUsage() async throws {
+    let result = try await text(
+      ["email", "password", "email a@b.c"] + ["password password", "login", "x", "o", "x Blob"])
+    let messages = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("!") }
+    #expect(
+      messages == [
+        "! usage: email ADDRESS", "! usage: password PASSWORD", "! usage: x NAME",
+        "! usage: o NAME",
+      ])
+    #expect(result.standardOutput.contains("X player: Blob\n"))
+  }
+
+  @Test func movesAreTakenInTheFormsPeopleType() async throws {
+    let result = try await text(Self.startGame + ["2 2", "11", "3,3", "1, 3", "2,2", "4 4"])
+    #expect(result.standardOutput.contains("  1   O |   | O\n"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("  2     | X |  \n"))
+    #expect(result.standardOutput.contains("  3     |   | X\n"))
+    #expect(result.standardOutput.contains("! row 2, column 2 is taken\n"))
+    #expect(result.standardOutput.contains("! row and column go from 1 to 3"))
+  }
+
+  @Test func anAlertComesFirst() async throws {
+    let result = try await text([
+      "email blob@pointfree.co", "password wrong", "login", "email changed@behind", "login", "ok",
+      "email changed@after",
+    ])
+    let output = result.standardOutput
+    #expect(output.contains("Alert: Unknown user or invalid password. (type ok)"))
+    #expect(
+      output.components(separatedBy: "! first dismiss the alert").count == 3, "\(output)")
+    #expect(!output.contains("changed@behind"))
+    #expect(output.contains("Email:    changed@after"))
+  }
+
+  @Test func aPipeSwitchesToJsonlWithoutTheTerminalWarning() async throws {
+    let result = try await text([":frontend jsonl", #"{"command":"snapshot"}"#])
+    #expect(!result.standardOutput.contains("jsonl takes JSON"))
+    #expect(result.standardOutput.contains(#""type":"hello""#))
+  }
+
+  @Test func aSecondTerminalFrontEndIsRefusedBeforeAnythingStarts() async throws {
+    let result = try await text([":quit"], arguments: ["--frontend", "text"])
+    #expect(result.status == 2)
+    #expect(result.standardOutput.isEmpty, "a screen was drawn first")
+    #expect(result.standardError.contains("give it an output file as 'text:PATH'"))
+  }
+
+  @Test func twoObserversOnOneFileAreRefused() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("events").path
+    let atStart = try await text(
+      [":quit"],
+      arguments: ["--frontend", "jsonl:\(file)", "--frontend", "text:+\(directory.path)//./events"])
+    #expect(atStart.status == 2)
+    #expect(atStart.standardOutput.isEmpty)
+    #expect(
+      atStart.standardError.contains(
+        "tictactoe: --frontend text:+\(directory.path)//./events: its file is already written "
+          + "by --frontend jsonl:\(file) (one observer per file)"))
+
+    let other = directory.appendingPathComponent("other").path
+    let later = try await text([
+      ":attach jsonl:\(file)", ":attach text:\(directory.path)/./events", ":attach jsonl:\(other)",
+      ":detach jsonl", ":detach jsonl:\(other)", ":detach text", ":detach nosuch",
+    ])
+    let messages = later.standardOutput.split(separator: "\n").filter { $0.hasPrefix("!") }
+    #expect(
+      messages == [
+        "! cannot attach text:\(directory.path)/./events: its file is already written by jsonl "
+          + "(one observer per file)",
+        "! 2 observers are named 'jsonl' ('jsonl:\(file)', 'jsonl:\(other)'); "
+          + "name one by its spec, e.g. :detach jsonl:\(file)",
+        "! 'text' owns the terminal; switch to another front end instead",
+        "! no attached observer is named 'nosuch'",
+      ], "\(later.standardOutput)")
+  }
+
+  @Test func aMissingDirectoryIsNamedOnAttach() async throws {
+    let result = try await text([":attach jsonl:/nonexistent/x"])
+    #expect(
+      result.standardOutput.contains(
+        "! cannot attach jsonl:/nonexistent/x: no such directory: /nonexistent\n"))
+  }
+
+  @Test func aMissingFrontEndDirectoryIsWarnedAbout() async throws {
+    let result = try await text([":quit"], arguments: ["--frontend-dir", "/nonexistent"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardError.contains(
+        "tictactoe: warning: --frontend-dir /nonexistent: no such directory"))
+  }
+
+  @Test func notFoundListsOnlyThePlacesSearched() async throws {
+    let result = try await Fixtures.run(
+      Fixtures.hostExecutable, ["--frontend", "nosuch"], environment: [:])
+    #expect(result.status == 3)
+    let directories = Fixtures.binDirectory.resolvingSymlinksInPath().path
+    #expect(
+      result.standardError.contains(
+        "(looked for libtictactoe-nosuch.so in \(directories))"), "\(result.standardError)")
+  }
+}
