@@ -36,7 +36,7 @@ extension FrontEndHost {
     switch request {
     // Hold input back from now on, not from when the request is carried out, so that no input
     // (or end of input) reaches a front end that is about to settle or go.
-    case .settle, .switchTerminal: input.hold()
+    case .settle, .switchTerminal, .rewind, .undo: input.hold()
     case .quit: input.close()
     default: break
     }
@@ -56,8 +56,12 @@ extension FrontEndHost {
     case .detach(let name): detachByName(name, requestedBy: entry.session)
     case .quit: quit(.requested(by: entry.session))
     case .settle: settle(for: entry.session)
-    case .rewind(let revision): report(rewind(toRevision: revision), for: entry.session)
-    case .undo: report(undoMove(), for: entry.session)
+    case .rewind(let revision):
+      report(rewind(toRevision: revision), for: entry.session)
+      input.release()
+    case .undo:
+      report(undoMove(), for: entry.session)
+      input.release()
     case .dropFailedOutput(let reason):
       say("tictactoe: detaching \(entry.session.name): \(reason)")
       detach(entry.session)

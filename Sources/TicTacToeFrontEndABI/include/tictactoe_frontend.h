@@ -374,7 +374,9 @@ typedef enum ttt_log_level {
 
 /* Requests a front end can make of the host; all are carried out after the current callback
  * returns, in order. `argument` is [borrowed-call]. After a SWITCH or QUIT, a front end handles
- * no more input (see consume_input); on_settled still arrives if a settle is pending. */
+ * no more input (see consume_input); on_settled still arrives if a settle is pending. After a
+ * SETTLE, REWIND or UNDO, it stops consuming in this call: the host holds the rest and hands
+ * it again once the request is carried out, so nothing typed after it runs before it. */
 typedef enum ttt_request {
   TTT_REQUEST_SWITCH = 1,   /* give the terminal to front end `argument` (a spec), detach self */
   TTT_REQUEST_ATTACH = 2,   /* attach front end `argument` (a spec) as an observer */
