@@ -35,7 +35,8 @@ let hostModules: String = {
   for directory in (Context.environment["PATH"] ?? "").split(separator: ":") {
     let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
     guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
-    let usr = swift.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+    let usr = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+      .deletingLastPathComponent()
     candidates.append(usr.appendingPathComponent("lib/swift/host").path)
   }
   if let found = candidates.first(where: {

@@ -23,7 +23,8 @@ public enum CasePathableMacro {
       if generatedNames.contains(enumCase.bareName) {
         diagnostics.append(MacroDiagnostic.reservedCaseName(enumCase.bareName).at(enumCase.element))
       } else if !seen.insert(enumCase.bareName).inserted {
-        diagnostics.append(MacroDiagnostic.duplicateCaseName(enumCase.bareName).at(enumCase.element))
+        diagnostics.append(
+          MacroDiagnostic.duplicateCaseName(enumCase.bareName).at(enumCase.element))
       }
     }
     return diagnostics.isEmpty
@@ -56,12 +57,11 @@ extension CasePathableMacro: MemberMacro {
     let access = declaration.memberAccess
     let enumName = enumDecl.name.trimmedDescription
     let paths = cases.map { casePath(of: $0, in: enumName, access: access) }
+    let body = paths.isEmpty ? "{}" : "{\n\(paths.joined(separator: "\n\n"))\n}"
     return [
       """
-      /// The case paths of `\(raw: enumName)`, one per case: `\\.\(raw: cases.first?.bareName ?? "someCase")`.
-      \(raw: access)struct AllCasePaths: Sendable {
-      \(raw: paths.joined(separator: "\n\n"))
-      }
+      /// The case paths of `\(raw: enumName)`, one per case.
+      \(raw: access)struct AllCasePaths: Sendable \(raw: body)
       """,
       """
       /// The case paths of `\(raw: enumName)`.
@@ -79,7 +79,9 @@ extension CasePathableMacro: ExtensionMacro {
   ) throws -> [ExtensionDeclSyntax] {
     // The member role reports what is wrong; a conformance now would only add errors.
     guard !protocols.isEmpty, case .success = validate(declaration) else { return [] }
-    return [try ExtensionDeclSyntax("extension \(type.trimmed): UnidirectionalFlow.CasePathable {}")]
+    return [
+      try ExtensionDeclSyntax("extension \(type.trimmed): UnidirectionalFlow.CasePathable {}")
+    ]
   }
 }
 

@@ -53,7 +53,8 @@ struct EnumCase {
     case 0: "Void"
     case 1: payload[0].type.description
     default:
-      "(" + payload.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }
+      "("
+        + payload.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }
         .joined(separator: ", ") + ")"
     }
   }

@@ -49,7 +49,7 @@ public enum ReducerMacro {
         member.decl.as(StructDeclSyntax.self)?.name ?? member.decl.as(EnumDeclSyntax.self)?.name
         ?? member.decl.as(TypeAliasDeclSyntax.self)?.name
         ?? member.decl.as(VariableDeclSyntax.self)?.bindings.first?.pattern
-          .as(IdentifierPatternSyntax.self)?.identifier
+        .as(IdentifierPatternSyntax.self)?.identifier
       if let declared, enumGeneratedNames.contains(declared.text) {
         diagnostics.append(MacroDiagnostic.reducerEnumDeclares(declared.text).at(member.decl))
       }
@@ -72,7 +72,9 @@ public enum ReducerMacro {
       if case .failure(let error) = childFeatures(of: enumDecl) { return error.diagnostics }
       return []
     }
-    return [MacroDiagnostic.reducerNeedsStructOrEnum(kind: declaration.kindName).at(node(declaration))]
+    return [
+      MacroDiagnostic.reducerNeedsStructOrEnum(kind: declaration.kindName).at(node(declaration))
+    ]
   }
 
   private static func node(_ declaration: some DeclGroupSyntax) -> Syntax {
