@@ -39,6 +39,9 @@ let hostModules: String = {
       .deletingLastPathComponent()
     candidates.append(usr.appendingPathComponent("lib/swift/host").path)
   }
+  candidates = candidates.reduce(into: []) { unique, path in
+    if !unique.contains(path) { unique.append(path) }
+  }
   if let found = candidates.first(where: {
     FileManager.default.fileExists(atPath: "\($0)/\(marker)")
   }) {
