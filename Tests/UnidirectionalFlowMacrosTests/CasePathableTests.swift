@@ -35,6 +35,13 @@ private enum Parent: Equatable {
   enum Child: Equatable {
     case increment
     case set(to: Int)
+    case deeper(Deeper)
+
+    /// Nested one level further than `@CasePathable` reaches: marked by hand.
+    @CasePathable
+    enum Deeper: Equatable {
+      case leaf(Int)
+    }
   }
 }
 
@@ -84,6 +91,11 @@ struct CasePathableTests {
     #expect(Parent.casePath(\.child.set).embed(3) == .child(.set(to: 3)))
     #expect(Parent.child(.increment).is(\.child.increment))
     #expect(Parent.child(.set(to: 5))[case: \.child.set] == 5)
+  }
+
+  @Test func anEnumNestedDeeperMarkedByHand() {
+    #expect(Parent.casePath(\.child.deeper.leaf).embed(1) == .child(.deeper(.leaf(1))))
+    #expect(Parent.child(.deeper(.leaf(2)))[case: \.child.deeper.leaf] == 2)
   }
 
   @Test func presentedChildrenAreNamedWithoutPresented() {
