@@ -150,7 +150,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "AppCore", "AuthenticationClientLive", "FrontEndHost", "MallocCounter",
-        "UnidirectionalFlow",
+        "UnidirectionalFlow", "UnidirectionalFlowMacros",
       ]),
     .testTarget(
       name: "UnidirectionalFlowTests",
