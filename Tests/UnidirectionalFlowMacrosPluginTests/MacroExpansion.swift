@@ -15,14 +15,15 @@ struct MacroExpansion {
   /// The diagnostics, as `line:column: message`.
   let diagnostics: [String]
 
-  /// Expands `source` with `@CasePathable` and `@Reducer` (and the conformances they add).
-  init(_ source: String) {
+  /// Expands `source` with the `macros` named (`CasePathable`, `Reducer`) and the conformances
+  /// they add; the other attributes stay as written, so a test shows one macro's work.
+  init(_ source: String, macros: Set<String> = ["CasePathable", "Reducer"]) {
     let file = Parser.parse(source: source)
     let specs: [String: MacroSpec] = [
       "CasePathable": MacroSpec(
         type: CasePathableMacro.self, conformances: ["UnidirectionalFlow.CasePathable"]),
       "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["UnidirectionalFlow.Reducer"]),
-    ]
+    ].filter { macros.contains($0.key) }
     let context = BasicMacroExpansionContext(
       sourceFiles: [file: .init(moduleName: "Feature", fullFilePath: "Feature.swift")])
     let expanded = file.expand(

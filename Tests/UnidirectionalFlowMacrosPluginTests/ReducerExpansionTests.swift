@@ -10,28 +10,16 @@ struct ReducerExpansionTests {
         public enum Action {}
         public var body: some Reducer<State, Action> { EmptyReducer() }
       }
-      """)
+      """, macros: ["Reducer"])
     #expect(expansion.diagnostics == [])
     #expect(
       expansion.expandedSource == #"""
         public struct Feature {
           public struct State {}
-          public enum Action {
-
-            /// The case paths of `Action`, one per case.
-            public struct AllCasePaths: Sendable {
-            }
-
-            /// The case paths of `Action`.
-            public static var allCasePaths: AllCasePaths {
-              AllCasePaths()
-            }
-        }
+          @CasePathable
+          public enum Action {}
           @UnidirectionalFlow.ReducerBuilder<Self.State, Self.Action>
           public var body: some Reducer<State, Action> { EmptyReducer() }
-        }
-
-        extension Feature.Action: UnidirectionalFlow.CasePathable {
         }
 
         extension Feature: UnidirectionalFlow.Reducer {
@@ -48,40 +36,15 @@ struct ReducerExpansionTests {
         @CasePathable enum Action {}
         @ReducerBuilder<State, Action> var body: some Reducer<State, Action> { EmptyReducer() }
       }
-      """)
+      """, macros: ["Reducer"])
     #expect(expansion.diagnostics == [])
     #expect(
       expansion.expandedSource == #"""
         struct Feature {
-          enum State {
-
-            /// The case paths of `State`, one per case.
-            struct AllCasePaths: Sendable {
-            }
-
-            /// The case paths of `State`.
-            static var allCasePaths: AllCasePaths {
-              AllCasePaths()
-            }
-        }
-          enum Action {
-
-            /// The case paths of `Action`, one per case.
-            struct AllCasePaths: Sendable {
-            }
-
-            /// The case paths of `Action`.
-            static var allCasePaths: AllCasePaths {
-              AllCasePaths()
-            }
-        }
+          @CasePathable
+          enum State {}
+          @CasePathable enum Action {}
           @ReducerBuilder<State, Action> var body: some Reducer<State, Action> { EmptyReducer() }
-        }
-
-        extension Feature.State: UnidirectionalFlow.CasePathable {
-        }
-
-        extension Feature.Action: UnidirectionalFlow.CasePathable {
         }
 
         extension Feature: UnidirectionalFlow.Reducer {
@@ -89,8 +52,6 @@ struct ReducerExpansionTests {
         """#)
   }
 
-  /// The compiler extends `Screen.State` and `Screen.Action`: the test expander does not know
-  /// the enums' parent, so its extensions say `State` and `Action`.
   @Test func anEnumOfFeaturesGetsStateActionAndBody() {
     let expansion = MacroExpansion(
       """
@@ -99,7 +60,7 @@ struct ReducerExpansionTests {
         case login(Login)
         case newGame(NewGame)
       }
-      """)
+      """, macros: ["Reducer"])
     #expect(expansion.diagnostics == [])
     #expect(
       expansion.expandedSource == #"""
@@ -108,95 +69,17 @@ struct ReducerExpansionTests {
           case newGame(NewGame)
 
           /// The state of the `Screen` feature that is active, one case per feature.
+          @CasePathable
           public enum State {
             case login(Login.State)
             case newGame(NewGame.State)
-
-            /// The case paths of `State`, one per case.
-            public struct AllCasePaths: Sendable {
-              /// The case path of `login`.
-              public var login: UnidirectionalFlow.AnyCasePath<State, Login.State> {
-                UnidirectionalFlow.AnyCasePath(
-                  embed: {
-                    .login($0)
-                  },
-                  extract: {
-                    if case .login(let value0) = $0 {
-                      value0
-                    } else {
-                      nil
-                    }
-                  }
-                )
-              }
-
-              /// The case path of `newGame`.
-              public var newGame: UnidirectionalFlow.AnyCasePath<State, NewGame.State> {
-                UnidirectionalFlow.AnyCasePath(
-                  embed: {
-                    .newGame($0)
-                  },
-                  extract: {
-                    if case .newGame(let value0) = $0 {
-                      value0
-                    } else {
-                      nil
-                    }
-                  }
-                )
-              }
-            }
-
-            /// The case paths of `State`.
-            public static var allCasePaths: AllCasePaths {
-              AllCasePaths()
-            }
           }
 
           /// The actions of the `Screen` features, one case per feature.
+          @CasePathable
           public enum Action {
             case login(Login.Action)
             case newGame(NewGame.Action)
-
-            /// The case paths of `Action`, one per case.
-            public struct AllCasePaths: Sendable {
-              /// The case path of `login`.
-              public var login: UnidirectionalFlow.AnyCasePath<Action, Login.Action> {
-                UnidirectionalFlow.AnyCasePath(
-                  embed: {
-                    .login($0)
-                  },
-                  extract: {
-                    if case .login(let value0) = $0 {
-                      value0
-                    } else {
-                      nil
-                    }
-                  }
-                )
-              }
-
-              /// The case path of `newGame`.
-              public var newGame: UnidirectionalFlow.AnyCasePath<Action, NewGame.Action> {
-                UnidirectionalFlow.AnyCasePath(
-                  embed: {
-                    .newGame($0)
-                  },
-                  extract: {
-                    if case .newGame(let value0) = $0 {
-                      value0
-                    } else {
-                      nil
-                    }
-                  }
-                )
-              }
-            }
-
-            /// The case paths of `Action`.
-            public static var allCasePaths: AllCasePaths {
-              AllCasePaths()
-            }
           }
 
           /// Runs each feature of `Screen` on its own case.
@@ -209,12 +92,6 @@ struct ReducerExpansionTests {
               NewGame()
             }
           }
-        }
-
-        extension State: UnidirectionalFlow.CasePathable {
-        }
-
-        extension Action: UnidirectionalFlow.CasePathable {
         }
         """#)
   }
