@@ -14,15 +14,14 @@ let frontEndExports: [LinkerSetting] = [
 // The macro plugin builds against the toolchain's own SwiftSyntax modules (`lib/swift/host`,
 // next to its runtime) instead of the swift-syntax package, which cannot be fetched here. The
 // manifest finds them next to the PackageDescription library it runs with (read from
-// /proc/self/maps), then next to the `swift` on PATH; SWIFT_HOST_MODULES overrides both. Their
-// flags are unsafe flags, so only the `UnidirectionalFlowMacros` product and the feature modules
-// carry them: `UnidirectionalFlow` alone (with hand-written case paths) needs none.
+// /proc/self/maps), then next to the `swift` on PATH; SWIFT_HOST_MODULES, when set, is the only
+// place it looks. Their flags are unsafe flags, so only the `UnidirectionalFlowMacros` product
+// and the modules that use it carry them: `UnidirectionalFlow` alone needs none.
 
-/// The toolchain's `lib/swift/host`, which holds SwiftSyntax and the plugin message handling.
-let hostModules: String = {
-  let marker = "SwiftCompilerPluginMessageHandling.swiftmodule"
+/// The directories that may be the toolchain's `lib/swift/host`, most likely first.
+func hostModulesCandidates() -> [String] {
+  if let override = Context.environment["SWIFT_HOST_MODULES"] { return [override] }
   var candidates: [String] = []
-  if let override = Context.environment["SWIFT_HOST_MODULES"] { candidates.append(override) }
   // .../usr/lib/swift/pm/ManifestAPI/libPackageDescription.so -> .../usr/lib/swift/host
   let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
   for line in maps.split(separator: "\n") where line.hasSuffix("/libPackageDescription.so") {
@@ -39,19 +38,26 @@ let hostModules: String = {
       .deletingLastPathComponent()
     candidates.append(usr.appendingPathComponent("lib/swift/host").path)
   }
-  candidates = candidates.reduce(into: []) { unique, path in
+  return candidates.reduce(into: []) { unique, path in
     if !unique.contains(path) { unique.append(path) }
   }
+}
+
+/// The toolchain's `lib/swift/host`, which holds SwiftSyntax and the plugin message handling;
+/// without it, the manifest stops with one message that says what to install.
+let hostModules: String = {
+  let marker = "SwiftCompilerPluginMessageHandling.swiftmodule"
+  let candidates = hostModulesCandidates()
   if let found = candidates.first(where: {
     FileManager.default.fileExists(atPath: "\($0)/\(marker)")
   }) {
     return found
   }
+  let places = candidates.isEmpty ? "(nowhere)" : candidates.joined(separator: ", ")
   let message = """
     error: tictactoe-host: the Swift toolchain's SwiftSyntax modules (lib/swift/host/\(marker)) \
-    were not found; looked in: \(candidates.isEmpty ? "(nowhere)" : candidates.joined(separator: ", ")). \
-    Install a complete Swift 6.3 toolchain from swift.org (its usr/lib/swift/host holds them), \
-    or set SWIFT_HOST_MODULES to that directory.
+    were not found; looked in: \(places). Install a complete Swift 6.3 toolchain from \
+    swift.org (its usr/lib/swift/host holds them), or set SWIFT_HOST_MODULES to that directory.
 
     """
   FileHandle.standardError.write(Data(message.utf8))
