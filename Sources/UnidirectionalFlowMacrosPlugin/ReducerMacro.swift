@@ -32,10 +32,7 @@ public enum ReducerMacro {
   /// The type (struct, enum, class, type alias) named `name` declared in `structDecl`.
   static func nestedType(named name: String, in structDecl: StructDeclSyntax) -> DeclSyntax? {
     structDecl.memberBlock.members.lazy.map(\.decl).first { decl in
-      let declared =
-        decl.as(StructDeclSyntax.self)?.name ?? decl.as(EnumDeclSyntax.self)?.name
-        ?? decl.as(ClassDeclSyntax.self)?.name ?? decl.as(TypeAliasDeclSyntax.self)?.name
-      return declared?.text == name
+      !decl.is(VariableDeclSyntax.self) && decl.declaredName == name
     }
   }
 
@@ -45,13 +42,8 @@ public enum ReducerMacro {
   > {
     var diagnostics: [Diagnostic] = []
     for member in enumDecl.memberBlock.members {
-      let declared =
-        member.decl.as(StructDeclSyntax.self)?.name ?? member.decl.as(EnumDeclSyntax.self)?.name
-        ?? member.decl.as(TypeAliasDeclSyntax.self)?.name
-        ?? member.decl.as(VariableDeclSyntax.self)?.bindings.first?.pattern
-        .as(IdentifierPatternSyntax.self)?.identifier
-      if let declared, enumGeneratedNames.contains(declared.text) {
-        diagnostics.append(MacroDiagnostic.reducerEnumDeclares(declared.text).at(member.decl))
+      if let declared = member.decl.declaredName, enumGeneratedNames.contains(declared) {
+        diagnostics.append(MacroDiagnostic.reducerEnumDeclares(declared).at(member.decl))
       }
     }
     let cases = EnumCase.cases(of: enumDecl)
@@ -73,12 +65,9 @@ public enum ReducerMacro {
       return []
     }
     return [
-      MacroDiagnostic.reducerNeedsStructOrEnum(kind: declaration.kindName).at(node(declaration))
+      MacroDiagnostic.reducerNeedsStructOrEnum(kind: declaration.kindName)
+        .at(declaration.introducer)
     ]
-  }
-
-  private static func node(_ declaration: some DeclGroupSyntax) -> Syntax {
-    Syntax(declaration.introducer)
   }
 }
 
@@ -139,7 +128,7 @@ extension ReducerMacro: MemberAttributeMacro {
       return ["@CasePathable"]
     }
     if let variable = member.as(VariableDeclSyntax.self),
-      variable.bindings.first?.pattern.trimmedDescription == "body",
+      DeclSyntax(variable).declaredName == "body",
       !variable.attributes.contains(where: {
         $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("ReducerBuilder")
           ?? false

@@ -1,5 +1,17 @@
 import SwiftSyntax
 
+// What the macros read off the declarations they are attached to.
+
+extension DeclSyntax {
+  /// The name this declaration declares: a type's, a type alias's, or a variable's (its first
+  /// binding's); `nil` for anything else.
+  var declaredName: String? {
+    if let named = asProtocol(NamedDeclSyntax.self) { return named.name.text }
+    return self.as(VariableDeclSyntax.self)?.bindings.first?.pattern
+      .as(IdentifierPatternSyntax.self)?.identifier.text
+  }
+}
+
 extension DeclGroupSyntax {
   /// The modifier that generated members repeat so they are as visible as this type:
   /// `public ` or `package `, or nothing (internal, or narrower, as the type already is).
