@@ -49,6 +49,7 @@ public enum CasePathableMacro {
 }
 
 extension CasePathableMacro: MemberMacro {
+  /// `AllCasePaths`, one case path per case, and `allCasePaths`; or the reasons there are none.
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -72,6 +73,7 @@ extension CasePathableMacro: MemberMacro {
 }
 
 extension CasePathableMacro: ExtensionMacro {
+  /// The `CasePathable` conformance, unless the enum already has it or cannot have case paths.
   public static func expansion(
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],

@@ -72,6 +72,8 @@ public enum ReducerMacro {
 }
 
 extension ReducerMacro: MemberMacro {
+  /// Nothing for a struct (but the reasons it is no feature, if any); `State`, `Action` and
+  /// `body` for an enum of child features.
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -141,6 +143,7 @@ extension ReducerMacro: MemberAttributeMacro {
 }
 
 extension ReducerMacro: ExtensionMacro {
+  /// The `Reducer` conformance of a struct feature, unless it has it already or is no feature.
   public static func expansion(
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
