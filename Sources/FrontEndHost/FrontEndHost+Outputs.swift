@@ -25,6 +25,9 @@ extension FrontEndHost {
           .dropFailedOutput(reason: "cannot write \(sink.name): \(failure)"), from: session)
       }
       output = SessionOutput(sink: sink, session: session, isOwned: true)
+    } else if let connection = session.connection {
+      output = SessionOutput(
+        sink: connection.output, session: session, isOwned: false, connection: connection)
     } else {
       guard session.ownsTerminal else {
         throw .invalid(

@@ -15,6 +15,8 @@ public enum ExitStatus {
   public static let inputFailed: Int32 = 5
   /// Effects were still running at the settle timeout when the host quit; they were abandoned.
   public static let effectsAbandoned: Int32 = 6
+  /// `--listen`: the socket could not be made.
+  public static let listenFailed: Int32 = 7
   /// After signal `number` (SIGINT, SIGTERM, SIGHUP, SIGQUIT): 128 + `number`.
   public static func signal(_ number: Int32) -> Int32 { 128 + number }
 }

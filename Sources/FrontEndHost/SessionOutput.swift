@@ -1,7 +1,8 @@
 import HostIO
 
 /// What a `ttt_output *` points at: an output the host opened for one front end
-/// (`open_output`), written through its ``OutputSink``.
+/// (`open_output`), written through its ``OutputSink`` (or, for a front end whose terminal is a
+/// client of the host's socket, through that ``RemoteConnection``).
 final class SessionOutput: Sendable {
   /// Where the bytes go.
   let sink: OutputSink
@@ -10,12 +11,23 @@ final class SessionOutput: Sendable {
   /// Whether the host closes the sink when the front end detaches (a file it opened; not the
   /// terminal, which the next owner writes to).
   let isOwned: Bool
+  /// The connection written through, for a session whose terminal is a client.
+  let connection: RemoteConnection?
 
-  init(sink: OutputSink, session: FrontEndSession, isOwned: Bool) {
+  init(
+    sink: OutputSink, session: FrontEndSession, isOwned: Bool,
+    connection: RemoteConnection? = nil
+  ) {
     self.sink = sink
+    self.connection = connection
     self.session = session
     self.isOwned = isOwned
     HandleRegistry.register(self)
+  }
+
+  /// Appends `bytes`; `false` once the output failed (or its client stopped reading).
+  @MainActor func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    if let connection { connection.write(bytes) } else { sink.write(bytes) }
   }
 
   /// The pointer handed to the front end.

@@ -29,6 +29,6 @@ final class SessionRegistry {
 
   /// The observer `:detach NAME` means: the last one attached with that name.
   func observer(named name: String) -> FrontEndSession? {
-    sessions.last { $0.name == name && !$0.ownsTerminal }
+    sessions.last { $0.name == name && !$0.ownsTerminal && $0.connection == nil }
   }
 }

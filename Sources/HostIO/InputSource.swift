@@ -45,6 +45,15 @@ public final class InputSource {
     wasClosed = stream.wasClosed
   }
 
+  /// Reads the connected socket `descriptor` (a connection to ``UnixSocketListener``), named
+  /// `name` in messages.
+  public init(socket descriptor: Int32, name: String) {
+    self.name = name
+    self.descriptor = descriptor
+    isSocket = true
+    wasClosed = false
+  }
+
   /// Reads once the input is readable, then calls ``onRead``; does nothing if a read is
   /// already pending or the input is over.
   public func requestRead() {

@@ -17,6 +17,8 @@ struct Options {
   var checkScratch: String?
   var showHelp = false
   var showVersion = false
+  /// `--listen [PATH]`: accept clients on a Unix socket; `.some(nil)` for the default path.
+  var listen: String??
 
   /// A usage error: the message, printed with a hint to `--help`; the process exits with 2.
   struct UsageError: Error {
@@ -56,6 +58,11 @@ struct Options {
       --settle-timeout SECONDS
                               How long to wait for effects on settle and before quitting
                               (default 10).
+      --listen [PATH]         Also accept clients on a Unix socket at PATH (default:
+                              $XDG_RUNTIME_DIR/tictactoe/PID.sock, or a private directory
+                              in $TMPDIR); the path is printed on standard error. Each
+                              client speaks the JSON-lines protocol; quitting one closes
+                              that connection only. See the README.
       --help                  Show this help and exit.
       --version               Show the version and exit.
 
@@ -72,6 +79,8 @@ struct Options {
       4      standard output failed (broken pipe, full disk, closed)
       5      reading standard input failed (I/O error, a directory, closed)
       6      effects still running at the settle timeout when quitting; abandoned
+      7      --listen: the socket could not be made (a host already listens there, a file
+             that is not a socket is in the way, or a directory is not private)
       128+N  signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly
       If a front end crashes the host, or SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP or
       SIGSYS is sent to it, the terminal is restored before the process dies of that signal.
@@ -127,6 +136,14 @@ struct Options {
       case "--check-scratch": options.checkScratch = try value(for: flag)
       case "--auth-delay": options.authDelay = try seconds(for: flag)
       case "--settle-timeout": options.settleTimeout = try seconds(for: flag)
+      case "--listen":
+        if let next = remaining.first, !next.hasPrefix("-") {
+          remaining.removeFirst()
+          guard !next.isEmpty else { throw UsageError(message: "--listen needs a PATH") }
+          options.listen = .some(next)
+        } else {
+          options.listen = .some(nil)
+        }
       case "--help", "-h": options.showHelp = true
       case "--version": options.showVersion = true
       default: throw UsageError(message: "unknown argument '\(argument)'")

@@ -90,6 +90,21 @@ MainActor.assumeIsolated {
     let isTerminal = isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb"
     specs = [FrontEndSpec(isTerminal ? "ansi" : "text")]
   }
+  var listener: UnixSocketListener?
+  if let path = options.listen {
+    do {
+      listener = try UnixSocketListener(path: path)
+    } catch {
+      standardError("tictactoe: \(error)")
+      exit(ExitStatus.listenFailed)
+    }
+    standardError("tictactoe: listening on \(listener!.path)")
+    // Every exit the host lives to make removes the socket.
+    host.onExit = { status in
+      listener?.close()
+      exit(status)
+    }
+  }
   SignalHandling.install(host: host)
   // Before any front end changes the terminal: its modes now are the ones to give back.
   if terminal_crash_guard_install(0, 1) {
@@ -104,8 +119,10 @@ MainActor.assumeIsolated {
   }
   guard !host.sessions.isEmpty else {
     standardError("tictactoe: no front end could be loaded")
-    exit(ExitStatus.noFrontEnd)
+    host.onExit(ExitStatus.noFrontEnd)
+    return
   }
+  if let listener { host.serve(listener, frontEnd: FrontEndSpec("jsonl")) }
   host.readInput(from: InputSource(streams.input))
 }
 

@@ -1,0 +1,96 @@
+import HostIO
+import TicTacToeFrontEndABI
+
+/// Clients of the host's socket (`tictactoe --listen`): each connection gets a front end of
+/// its own (the JSON-lines one) whose input and output are the connection, so the protocol,
+/// its checks and its secret rules are those of standard input.
+///
+/// A client leaves by `quit` or by closing its side: the host settles effects (as at the end
+/// of standard input), then detaches its front end and closes the connection. Neither ends
+/// the host: only the terminal owner, or a signal, does.
+extension FrontEndHost {
+  /// Accepts the clients of `listener` from now on, attaching `frontEnd` for each; refused
+  /// peers (another user) are reported on standard error.
+  public func serve(_ listener: UnixSocketListener, frontEnd spec: FrontEndSpec) {
+    listener.onAccept = { [unowned self] descriptor in accept(descriptor, frontEnd: spec) }
+    listener.onRefused = { [unowned self] uid in
+      say("tictactoe: refused a connection to \(listener.path) from uid \(uid): not your user")
+    }
+    listener.start()
+  }
+
+  /// The clients connected now.
+  public var connectionCount: Int { sessions.count { $0.connection != nil } }
+
+  private func accept(_ descriptor: Int32, frontEnd spec: FrontEndSpec) {
+    connectionsAccepted += 1
+    let connection = RemoteConnection(
+      descriptor: descriptor, name: "connection \(connectionsAccepted)")
+    let session: FrontEndSession
+    switch attach(spec, ownsTerminal: false, connection: connection) {
+    case .success(let attached): session = attached
+    case .failure(let error):
+      say("tictactoe: \(connection.name): \(error)")
+      connection.output.close()
+      return
+    }
+    connection.gate.consume = { [unowned self, unowned session] bytes, flags in
+      hand(bytes, flags: flags, to: session, from: session.connection!.gate)
+    }
+    connection.gate.onEnd = { [unowned self, weak session] _ in
+      if let session { closeConnection(of: session) }
+    }
+    connection.gate.onDrop = { [unowned self] in say("tictactoe: \(connection.name): \($0)") }
+    let failed: (String) -> Void = { [weak self, weak session] reason in
+      guard let self, let session, session.isAttached else { return }
+      requests.append(.dropFailedOutput(reason: reason), from: session)
+    }
+    connection.output.onFailure = { sink, failure in failed("cannot write \(sink.name): \(failure)") }
+    connection.onStall = { failed("\(connection.name): \($0)") }
+    connection.gate.read(from: connection.reader)
+  }
+
+  /// Where `session`'s input comes from: its client, or the host's own input.
+  func inputGate(of session: FrontEndSession) -> InputGate {
+    session.connection?.gate ?? input
+  }
+
+  /// The client of `session` is leaving (`quit`, or the end of its input): settles effects,
+  /// then detaches its front end and closes the connection.
+  func closeConnection(of session: FrontEndSession) {
+    session.connection?.stopReading()
+    Task { @MainActor in
+      let timedOut = await self.settleEffects()
+      guard session.isAttached else { return }
+      if timedOut, let onSettled = session.descriptor.on_settled {
+        session.deliveredCallbacks += 1
+        onSettled(session.instance, true)
+      }
+      self.detach(session)
+    }
+  }
+
+  /// Closes `connection` once what was written to it is out, or at once if it failed or its
+  /// client stopped reading; one that does not take the rest within the settle timeout is
+  /// closed then.
+  func close(_ connection: RemoteConnection) {
+    connection.stopReading()
+    let sink = connection.output
+    sink.onFailure = nil
+    sink.flush()
+    guard sink.backlog > 0, sink.failure == nil, !connection.isStalled else {
+      sink.close()
+      return
+    }
+    closingOutputs.append(sink)
+    sink.onDrain = { [weak self] sink in
+      sink.close()
+      self?.closingOutputs.removeAll { $0 === sink }
+    }
+    Task { @MainActor [weak self] in
+      try? await Task.sleep(for: self?.settleTimeout ?? .zero)
+      sink.close()
+      self?.closingOutputs.removeAll { $0 === sink }
+    }
+  }
+}
