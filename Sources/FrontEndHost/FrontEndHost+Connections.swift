@@ -45,7 +45,9 @@ extension FrontEndHost {
       guard let self, let session, session.isAttached else { return }
       requests.append(.dropFailedOutput(reason: reason), from: session)
     }
-    connection.output.onFailure = { sink, failure in failed("cannot write \(sink.name): \(failure)") }
+    connection.output.onFailure = { sink, failure in
+      failed("cannot write \(sink.name): \(failure)")
+    }
     connection.onStall = { failed("\(connection.name): \($0)") }
     connection.gate.read(from: connection.reader)
   }
