@@ -201,3 +201,42 @@ import Testing
     }
   }
 }
+
+/// The README's ways to attach, run as written.
+@Suite struct RemoteReadmeTests {
+  /// The README's Python client, from the section "Watching and driving a running game".
+  static func pythonClient() throws -> String {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let section = try #require(text.range(of: "### Watching and driving a running game"))
+    let start = try #require(
+      text.range(of: "```python\n", range: section.upperBound..<text.endIndex))
+    let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+    return String(text[start.upperBound..<end.lowerBound])
+  }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+      "the README's Python client needs /usr/bin/python3"))
+  func thePythonClientDrivesTheGame() throws {
+    let host = try ListeningHost()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      "-c", try Self.pythonClient(), host.path,
+      Input.action("login.view.binding.email", ["value": "blob@pointfree.co"]),
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    #expect(process.terminationStatus == 0)
+    #expect(lines.first == "1 hello ")
+    #expect(lines.contains("3 action login.view.binding.email"))
+    #expect(lines.last?.hasPrefix("4 state {'login': {'email': 'blob@pointfree.co'") == true)
+  }
+}
