@@ -110,11 +110,13 @@ final class RemoteConnection {
     waitingBytes = 0
     waitingStateIndex = nil
     output.flush()
-    if output.backlog == 0, output.failure == nil {
-      let line =
-        "{\"type\":\"error\",\"seq\":\(linesWritten + 1),\"message\":\"\(reason)\"}\n"
+    let line = "{\"type\":\"error\",\"seq\":\(linesWritten + 1),\"message\":\"\(reason)\"}\n"
+    // Only after a whole line, and only if the socket has room for all of it now (never
+    // half a line): a client that reads nothing gets nothing.
+    if output.backlog == 0, output.failure == nil,
+      Self.room(in: output.descriptor) > 4 * line.utf8.count
+    {
       var bytes = Array(line.utf8)
-      // Only if the whole line fits now: a client that reads nothing gets nothing.
       _ = send(output.descriptor, &bytes, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
     }
     onStall(reason)
@@ -123,6 +125,18 @@ final class RemoteConnection {
   /// Stops reading the client; its output is closed by the host once written.
   func stopReading() {
     gate.close()
+  }
+
+  /// The bytes the socket's send buffer still takes (its size less what it holds, which
+  /// counts the kernel's bookkeeping too).
+  private static func room(in descriptor: Int32) -> Int {
+    var size: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    var queued: Int32 = 0
+    guard getsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0,
+      ioctl(descriptor, UInt(TIOCOUTQ), &queued) == 0
+    else { return 0 }
+    return Int(size) - Int(queued)
   }
 
   private static let statePrefix = Array("{\"type\":\"state\"".utf8)

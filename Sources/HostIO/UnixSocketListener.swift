@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -128,8 +130,15 @@ public final class UnixSocketListener {
       let connection = accept(descriptor, nil, nil)
       if connection < 0 {
         if errno == EINTR || errno == ECONNABORTED { continue }
-        // EAGAIN: all taken. EMFILE and the like: the waiting peer is taken on a later wake-up.
-        break
+        if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+          // Out of descriptors: the waiting peer stays ready, and asking `poll` again at once
+          // would spin. Try again a little later.
+          DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) {
+            MainActor.assumeIsolated { self.start() }
+          }
+          return
+        }
+        break  // EAGAIN: every waiting peer was taken.
       }
       _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
       _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK)
