@@ -12,7 +12,8 @@ extension FrontEndHost {
   /// Accepts the clients of `listener` from now on, attaching `frontEnd` for each; refused
   /// peers (another user) are reported on standard error.
   public func serve(_ listener: UnixSocketListener, frontEnd spec: FrontEndSpec) {
-    listener.onAccept = { [unowned self] descriptor in accept(descriptor, frontEnd: spec) }
+    listener.onAccept = { [unowned self] descriptor in serve(connection: descriptor, frontEnd: spec)
+    }
     listener.onRefused = { [unowned self] uid in
       say("tictactoe: refused a connection to \(listener.path) from uid \(uid): not your user")
     }
@@ -22,7 +23,9 @@ extension FrontEndHost {
   /// The clients connected now.
   public var connectionCount: Int { sessions.count { $0.connection != nil } }
 
-  private func accept(_ descriptor: Int32, frontEnd spec: FrontEndSpec) {
+  /// Serves a client on the connected socket `descriptor` (non-blocking; the host owns it from
+  /// now on), attaching `frontEnd` for it: what ``serve(_:frontEnd:)`` does for each client.
+  public func serve(connection descriptor: Int32, frontEnd spec: FrontEndSpec) {
     connectionsAccepted += 1
     let connection = RemoteConnection(
       descriptor: descriptor, name: "connection \(connectionsAccepted)")

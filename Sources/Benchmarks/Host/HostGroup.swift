@@ -6,7 +6,9 @@ extension BenchmarkGroup {
     BenchmarkGroup(
       name: "host",
       summary: "the tictactoe host: actions with front ends attached, JSON-lines, start-up",
-      benchmarks: { [HostActionBenchmark.threeFrontEnds] },
+      benchmarks: {
+        [HostActionBenchmark.threeFrontEnds, RemoteClientsBenchmark.sixtyFourClients]
+      },
       targets: HostTargets.check,
       measurements: HostMeasurements.run)
   }
