@@ -65,6 +65,25 @@ import Testing
     #expect(host.process.finishWithoutChecks().status == 0)
   }
 
+  @Test func settleOnAConnectionWaitsForEffects() throws {
+    let host = try ListeningHost()
+    let client = try host.attach()
+    for line in Input.logIn() + [Input.command("snapshot")] { client.send(line) }
+    let events = try client.readEvents(until: { $0.type == "state" && $0.seq == 11 })
+    // Without the settle, the snapshot would be event 9, before the server's answer.
+    #expect(events.first { $0.seq == 9 }?.action == "login.loginResponse.success")
+    #expect(events.last?.state == States.newGame())
+  }
+
+  @Test func theTerminalOwnerQuittingEndsEveryConnectionAndRemovesTheSocket() throws {
+    let host = try ListeningHost()
+    let clients = try (0..<2).map { _ in try host.attach() }
+    host.process.send(Input.command("quit"))
+    for client in clients { #expect(client.readToEnd().isEmpty) }
+    #expect(host.process.finishWithoutChecks().status == 0)
+    #expect(access(host.path, F_OK) != 0, "the socket outlived the host")
+  }
+
   @Test func sixtyFourClientsAttachAtOnceAndAllSeeAnAction() throws {
     let host = try ListeningHost()
     let clients = try (0..<64).map { _ in try host.attach() }
