@@ -70,14 +70,7 @@ import Testing
     let path = "\(directory)/game.sock"
     // A socket whose process is gone: bound, then closed without removing it.
     let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
+    let bound = SocketClient.withAddress(path) { bind(stale, $0, $1) }
     try #require(bound == 0)
     close(stale)
     try #require(mode(path).map { $0 & S_IFMT } == S_IFSOCK)

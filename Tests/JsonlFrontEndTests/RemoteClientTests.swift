@@ -18,6 +18,18 @@ import Testing
     return { $0.type == "state" && $0.state == state }
   }
 
+  /// Sends `rounds` email edits (`"<round><email>"`) and a snapshot on `client`, from another
+  /// thread, so that the test reads while the host answers.
+  func typeEmails(on client: SocketClient, rounds: Int, email: String) {
+    Thread.detachNewThread {
+      for round in 0..<rounds {
+        client.send(
+          Input.action("login.view.binding.email", ["value": .string("\(round)\(email)")]))
+      }
+      client.send(Input.command("snapshot"))
+    }
+  }
+
   /// Whether `events` are numbered one after another from `first`.
   func areInOrder(_ events: [Event], from first: Int) -> Bool {
     events.map(\.seq) == Array(first..<(first + events.count))
@@ -104,13 +116,7 @@ import Testing
     // socket and the bounded queue hold for the client that reads nothing.
     let rounds = 8000
     let email = String(repeating: "e", count: 200)
-    Thread.detachNewThread {
-      for round in 0..<rounds {
-        typing.send(
-          Input.action("login.view.binding.email", ["value": .string("\(round)\(email)")]))
-      }
-      typing.send(Input.command("snapshot"))
-    }
+    typeEmails(on: typing, rounds: rounds, email: email)
     let last = States.login(email: "\(rounds - 1)\(email)")
     var seen = 2
     var sawLast = false
@@ -138,13 +144,7 @@ import Testing
     // Enough to fill the lagging client's socket, not enough to disconnect it.
     let rounds = 600
     let email = String(repeating: "e", count: 600)
-    Thread.detachNewThread {
-      for round in 0..<rounds {
-        typing.send(
-          Input.action("login.view.binding.email", ["value": .string("\(round)\(email)")]))
-      }
-      typing.send(Input.command("snapshot"))
-    }
+    typeEmails(on: typing, rounds: rounds, email: email)
     try typing.readEvents(until: { $0.seq == 2 + 2 * rounds + 1 })
     let last = States.login(email: "\(rounds - 1)\(email)")
     let events = try lagging.readEvents(until: { $0.state == last })

@@ -22,14 +22,7 @@ final class SocketClient: @unchecked Sendable {
   init?(path: String) {
     descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return nil }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
+    let connected = Self.withAddress(path) { connect(descriptor, $0, $1) }
     guard connected == 0 else {
       let error = errno
       Glibc.close(descriptor)
@@ -42,6 +35,20 @@ final class SocketClient: @unchecked Sendable {
   }
 
   deinit { close() }
+
+  /// Calls `body` with the socket address of `path` and its length.
+  static func withAddress<Result>(
+    _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+  ) -> Result {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+  }
 
   /// Writes `line` and a `\n`.
   func send(_ line: String) { write(Array((line + "\n").utf8)) }
