@@ -1,6 +1,12 @@
 import HostIO
 import TicTacToeFrontEndABI
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Clients of the host's socket (`tictactoe --listen`): each connection gets a front end of
 /// its own (the JSON-lines one) whose input and output are the connection, so the protocol,
 /// its checks and its secret rules are those of standard input.
@@ -26,6 +32,12 @@ extension FrontEndHost {
   /// Serves a client on the connected socket `descriptor` (non-blocking; the host owns it from
   /// now on), attaching `frontEnd` for it: what ``serve(_:frontEnd:)`` does for each client.
   public func serve(connection descriptor: Int32, frontEnd spec: FrontEndSpec) {
+    // A client that arrives while the host quits would be attached after everything was
+    // detached.
+    guard quitReason == nil else {
+      _ = Glibc.close(descriptor)
+      return
+    }
     connectionsAccepted += 1
     let connection = RemoteConnection(
       descriptor: descriptor, name: "connection \(connectionsAccepted)")

@@ -61,8 +61,14 @@ import Testing
     let host = try ListeningHost()
     let leaving = try host.attach()
     let staying = try host.attach()
+    leaving.send(#"{"command":"frontend","name":"text"}"#)
     leaving.send(Input.command("quit"))
     leaving.send(Input.command("snapshot"))
+    let refusal = try leaving.readEvent()
+    #expect(
+      refusal.message
+        == "cannot frontend: a client of the host's socket cannot switch front ends; close the "
+        + "connection and attach again")
     #expect(leaving.readToEnd().isEmpty, "a client got events after its quit")
     // A login whose answer comes from an effect, then the end of input: the answer arrives
     // before the connection closes.
