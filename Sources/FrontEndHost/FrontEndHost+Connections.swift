@@ -60,7 +60,12 @@ extension FrontEndHost {
       guard let self, let session, session.isAttached else { return }
       requests.append(.dropFailedOutput(reason: reason), from: session)
     }
-    connection.output.onFailure = { sink, failure in
+    connection.output.onFailure = { [weak self, weak session] sink, failure in
+      // A client that went away (it closed its side, or died) is no news.
+      if failure.code == EPIPE || failure.code == ECONNRESET, let self, let session {
+        if session.isAttached { requests.append(.clientLeft, from: session) }
+        return
+      }
       failed("cannot write \(sink.name): \(failure)")
     }
     connection.onStall = { failed("\(connection.name): \($0)") }
@@ -104,10 +109,11 @@ extension FrontEndHost {
       sink.close()
       self?.closingOutputs.removeAll { $0 === sink }
     }
-    Task { @MainActor [weak self] in
-      try? await Task.sleep(for: self?.settleTimeout ?? .zero)
+    Task { @MainActor [weak self, settleTimeout] in
+      try? await Task.sleep(for: settleTimeout)
+      guard let self, closingOutputs.contains(where: { $0 === sink }) else { return }
       sink.close()
-      self?.closingOutputs.removeAll { $0 === sink }
+      closingOutputs.removeAll { $0 === sink }
     }
   }
 }

@@ -49,6 +49,7 @@ extension FrontEndHost {
     case .quit where entry.session.connection != nil: closeConnection(of: entry.session)
     case .quit: quit(.requested(by: entry.session))
     case .settle: settle(for: entry.session)
+    case .clientLeft: detach(entry.session)
     case .dropFailedOutput(let reason):
       say("tictactoe: detaching \(entry.session.name): \(reason)")
       detach(entry.session)

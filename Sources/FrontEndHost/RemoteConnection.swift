@@ -122,9 +122,14 @@ final class RemoteConnection {
     onStall(reason)
   }
 
-  /// Stops reading the client; its output is closed by the host once written.
+  /// Stops reading the client, and drops what was queued for it; its output is closed by the
+  /// host once what it holds is written. (The connection object outlives this, as the handles
+  /// the host hands out do: what it holds is freed here.)
   func stopReading() {
     gate.close()
+    waiting = []
+    waitingBytes = 0
+    waitingStateIndex = nil
   }
 
   /// The bytes the socket's send buffer still takes (its size less what it holds, which
