@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -54,10 +55,24 @@ struct ListeningHost {
     return client
   }
 
-  /// A new private (0700) directory under `/tmp`, short enough for socket paths.
+  /// A new private (0700) directory under `/tmp`, short enough for socket paths; removed
+  /// when the test process exits.
   static func makeDirectory() throws -> String {
     var template = Array("/tmp/ttt-remote-XXXXXX".utf8CString)
     let made = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
-    return String(cString: made)
+    let directory = String(cString: made)
+    _ = removeAtExit
+    madeDirectories.withLock { $0.append(directory) }
+    return directory
   }
+
+  private static let madeDirectories = Mutex<[String]>([])
+
+  private static let removeAtExit: Void = {
+    atexit {
+      for directory in ListeningHost.madeDirectories.withLock({ $0 }) {
+        try? FileManager.default.removeItem(atPath: directory)
+      }
+    }
+  }()
 }
