@@ -77,17 +77,14 @@ extension FrontEndHost {
     session.connection?.gate ?? input
   }
 
-  /// The client of `session` is leaving (`quit`, or the end of its input): settles effects,
-  /// then detaches its front end and closes the connection.
+  /// The client of `session` is leaving (`quit`, or the end of its input): settles effects
+  /// (at most the settle timeout), then detaches its front end and closes the connection.
   func closeConnection(of session: FrontEndSession) {
     session.connection?.stopReading()
     Task { @MainActor in
-      let timedOut = await self.settleEffects()
+      // Effects still running at the settle timeout go on in the host, for the others.
+      _ = await self.settleEffects()
       guard session.isAttached else { return }
-      if timedOut, let onSettled = session.descriptor.on_settled {
-        session.deliveredCallbacks += 1
-        onSettled(session.instance, true)
-      }
       self.detach(session)
     }
   }
