@@ -23,13 +23,18 @@ struct EventWriter {
     self.output = output
   }
 
-  /// `{"type":"hello","seq":1,"protocol":"tictactoe-jsonl","version":1}`
-  mutating func hello() {
+  /// `{"type":"hello","seq":1,"protocol":"tictactoe-jsonl","version":1}`, with
+  /// `"remote":true` on a connection to the host's socket.
+  mutating func hello(isRemote: Bool) {
     begin("hello")
     json.key("protocol")
     json.string(Self.protocolName)
     json.key("version")
     json.number(Self.protocolVersion)
+    if isRemote {
+      json.key("remote")
+      json.bool(true)
+    }
     finish()
   }
 

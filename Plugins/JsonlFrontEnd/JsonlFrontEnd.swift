@@ -50,7 +50,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     } else {
       throw FrontEndError("as an observer, jsonl needs an output file: --frontend jsonl:PATH")
     }
-    events.hello()
+    events.hello(isRemote: info.connection != nil)
     writeState()
     subscriptions = [host.observeActions(self), host.subscribe(self)]
   }

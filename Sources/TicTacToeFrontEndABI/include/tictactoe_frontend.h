@@ -585,6 +585,12 @@ typedef struct ttt_attach_info {
   uint32_t struct_size;
   const char *argument;   /* the ARG of --frontend NAME:ARG, or NULL. [borrowed-call] */
   bool owns_terminal;     /* whether it is the terminal owner (gets input, may draw) */
+  /* Appended in 1.2 (read it only if struct_size covers it): non-NULL when the front end's
+   * terminal is a client connected to the host's socket (`tictactoe --listen`) rather than the
+   * host's own standard input and output; a name for it in messages, "connection 3". Such a
+   * front end has owns_terminal set: input comes from the client, and the output opened with
+   * a NULL path goes to it. [borrowed-call] */
+  const char *connection;
 } ttt_attach_info;
 
 /* A front end: one exported, const, static descriptor. Every callback except those marked
