@@ -5,7 +5,6 @@ extension AlertState where Action == Game.Action.Alert {
   public static var confirmQuit: Self {
     AlertState(
       title: "Quit this game?",
-      message: "The game in progress is lost and not counted.",
       buttons: [
         ButtonState(title: "Quit", role: .destructive, action: .confirmQuitButtonTapped),
         ButtonState(title: "Keep playing", role: .cancel),

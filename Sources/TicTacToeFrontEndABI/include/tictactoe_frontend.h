@@ -44,9 +44,9 @@
  * Versioning. Structs grow only at the end. Every struct the host fills or reads starts with
  * `struct_size`; a reader never touches a field past the size it was given: a front end checks
  * `struct_size` (or `abi_minor`) before it reads a field that a later minor version added. The
- * two structs read as arrays, ttt_argument_info and ttt_value, have no `struct_size`; their
- * element size travels with the array instead (ttt_action_info.argument_size, and the
- * `value_size` of send_values).
+ * structs read as arrays, ttt_argument_info, ttt_value and ttt_standing, have no `struct_size`;
+ * their element size travels with the array instead (ttt_action_info.argument_size, the
+ * `value_size` of send_values, and ttt_new_game_state.standing_size).
  */
 #ifndef TICTACTOE_FRONTEND_H
 #define TICTACTOE_FRONTEND_H
