@@ -94,7 +94,8 @@ enum ScreenText {
     case .game:
       lines = [
         ("ROW COLUMN", "place a mark: 2 3, 23 or 2,3 (row 2, column 3)"),
-        ("again", "play again once the game is over"), (
+        ("again", "play again once the game is over"),
+        (
           "leave",
           "back to the new-game screen (asks first while the game is in progress)"
         ),

@@ -23,7 +23,9 @@ enum StateExport {
     /// A C array of `scoreboard`'s standings, alive until the next `reset`; `nil` when empty.
     func standings(_ scoreboard: Scoreboard) -> (UnsafePointer<ttt_standing>?, count: Int) {
       standings = ContiguousArray(
-        scoreboard.standings.map { ttt_standing(name: pointer($0.name), wins: UInt32(clamping: $0.wins)) })
+        scoreboard.standings.map {
+          ttt_standing(name: pointer($0.name), wins: UInt32(clamping: $0.wins))
+        })
       guard !standings.isEmpty else { return (nil, 0) }
       return (standings.withUnsafeBufferPointer { $0.baseAddress! }, standings.count)
     }

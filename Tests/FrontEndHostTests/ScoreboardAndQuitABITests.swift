@@ -21,7 +21,8 @@ import TicTacToeFrontEndABI
   /// X (Blob) takes the top row while O (Blub) plays the middle one.
   private func winAsBlob() {
     for (row, column) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
-      #expect(probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: Int32(row), column: Int32(column)) == TTT_OK)
+      #expect(
+        probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: Int32(row), column: Int32(column)) == TTT_OK)
     }
   }
 
@@ -34,7 +35,8 @@ import TicTacToeFrontEndABI
     #expect(probe.send(TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED) == TTT_OK)
     // Blub wins the second: most wins first, then by name.
     for (row, column) in [(2, 2), (0, 0), (2, 1), (0, 1), (1, 1), (0, 2)] {
-      #expect(probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: Int32(row), column: Int32(column)) == TTT_OK)
+      #expect(
+        probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: Int32(row), column: Int32(column)) == TTT_OK)
     }
     #expect(probe.scoreboard() == (TTT_OK, "Blob 1, Blub 1, ties 0"))
     // Quitting the finished game asks nothing.

@@ -47,7 +47,9 @@ import Testing
 
   @Test func leavingAGameInProgressAsksYesOrNoFirst() async throws {
     let result = try await text(
-      Self.startGame + ["1 1", "leave", "2 2", "again", "leave", "maybe", "no", "2 2", "leave", "y"])
+      Self.startGame + [
+        "1 1", "leave", "2 2", "again", "leave", "maybe", "no", "2 2", "leave", "y",
+      ])
     #expect(result.status == 0)
     let output = result.standardOutput
     #expect(
@@ -55,7 +57,8 @@ import Testing
         "Alert: Quit this game? (type yes to quit the game, no to keep playing)\n"
           + "Commands: yes, no, help, quit\n"), "\(output)")
     // Under the alert, moves and the other commands wait; anything but yes or no says so.
-    let refusal = "! first answer \"Quit this game?\": type yes to quit the game, or no to keep playing"
+    let refusal =
+      "! first answer \"Quit this game?\": type yes to quit the game, or no to keep playing"
     #expect(output.components(separatedBy: refusal).count == 5, "\(output)")
     // "no" keeps playing: the move after it is made.
     #expect(output.contains("  2     | O |  "), "\(output)")
