@@ -6,15 +6,7 @@ import Testing
 import UnidirectionalFlow
 
 /// The scoreboard and the quit confirmation in the session file (issue 15, item 4).
-struct ScoreboardSnapshotTests {
-  private func text(_ state: TicTacToe.State) -> String {
-    String(decoding: SessionSnapshot.encode(state), as: UTF8.self)
-  }
-
-  private func decode(_ text: String) throws(SessionSnapshot.DecodeError) -> TicTacToe.State {
-    try SessionSnapshot.decode(Array(text.utf8))
-  }
-
+extension SessionSnapshotTests {
   @Test func theScoreboardAndAQuitConfirmationRoundTrip() throws {
     var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
     game.board[0][0] = .x
