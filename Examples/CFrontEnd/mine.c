@@ -7,6 +7,7 @@
  *   code CODE       submit              back    (two-factor)
  *   x NAME          o NAME              play    logout
  *   ROW COLUMN (rows and columns count from 1, "2 3")   again   quit (leave the game)
+ *   yes, no (answer "Quit this game?", which quitting a game in progress asks)
  *   :frontend NAME (switch the terminal to another front end)   :quit (exit)
  *   intents (every user intent the host describes)   fields (every state field it describes)
  *   send CASE.PATH [ARGUMENT...] (any intent, by its case path: "send newGame.binding.xPlayerName Blob")
@@ -138,6 +139,11 @@ static void render_game(struct mine *mine, struct screen *screen) {
     add(screen, " %d   %c | %c | %c\n", row + 1, mark(game.board[row][0]),
         mark(game.board[row][1]), mark(game.board[row][2]));
   }
+  if (game.alert_title) {
+    /* The quit confirmation (ABI 1.2): the board takes no move until it is answered. */
+    add(screen, "Alert: %s\nCommands: yes, no\n", game.alert_title);
+    return;
+  }
   add(screen, game.is_board_disabled ? "Commands: again, quit\n" : "Commands: ROW COLUMN, quit\n");
 }
 
@@ -150,6 +156,13 @@ static void render_new_game(struct mine *mine, struct screen *screen) {
   }
   add(screen, "== New game ==\nX player: %s\nO player: %s\n", new_game.x_player_name,
       new_game.o_player_name);
+  /* The scoreboard (ABI 1.2): an array read by its element size, standing_size, not sizeof. */
+  for (size_t i = 0; i < new_game.standing_count; i++) {
+    const ttt_standing *standing =
+        (const ttt_standing *)((const char *)new_game.standings + i * new_game.standing_size);
+    add(screen, "%s won %u\n", standing->name, standing->wins);
+  }
+  if (new_game.ties > 0) add(screen, "Tied games: %u\n", new_game.ties);
   add(screen, "Commands: x NAME, o NAME, play, logout\n");
 }
 
@@ -193,6 +206,8 @@ static const struct command {
     {"logout", TTT_FEATURE_NEW_GAME, TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED, false},
     {"again", TTT_FEATURE_GAME, TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED, false},
     {"quit", TTT_FEATURE_GAME, TTT_ACTION_GAME_QUIT_BUTTON_TAPPED, false},
+    {"yes", TTT_FEATURE_GAME, TTT_ACTION_GAME_ALERT_CONFIRM_QUIT, false},
+    {"no", TTT_FEATURE_GAME, TTT_ACTION_GAME_ALERT_DISMISS, false},
 };
 
 static ttt_store *handle_for(struct mine *mine, uint32_t feature) {

@@ -80,6 +80,27 @@ enum StateEncoding {
     } else {
       writer.null()
     }
+    writer.key("scoreboard")
+    writeScoreboard(of: newGame, to: &writer)
+    writer.endObject()
+  }
+
+  /// `{"standings": [{"name": "Blob", "wins": 2}], "ties": 1}`, most wins first.
+  private static func writeScoreboard(of newGame: NewGameScreen, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("standings")
+    writer.beginArray()
+    for standing in newGame.standings {
+      writer.beginObject()
+      writer.key("name")
+      writer.string(standing.name)
+      writer.key("wins")
+      writer.number(standing.wins)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.key("ties")
+    writer.number(newGame.ties)
     writer.endObject()
   }
 
@@ -103,6 +124,8 @@ enum StateEncoding {
     writeMark(game.winner, to: &writer)
     writer.key("isTied")
     writer.bool(game.isTied)
+    writer.key("alert")
+    writeAlert(title: game.alertTitle, to: &writer)
     writer.endObject()
   }
 

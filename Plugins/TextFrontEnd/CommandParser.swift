@@ -35,6 +35,9 @@ enum CommandParser {
     case "quit", "exit", "q": return .success(.quit)
     default: break
     }
+    if case .game(let game) = screen, let alert = game.alertTitle {
+      return answer(lowered, toQuitConfirmation: alert)
+    }
     if let alert = screen.alertTitle {
       guard lowered == "ok" else {
         return .failure("first dismiss the alert \"\(alert)\": type ok")
@@ -111,6 +114,17 @@ enum CommandParser {
     return .success(.cell(row: row - 1, column: column - 1))
   }
 
+  /// The answer to the game's two-choice quit confirmation: `yes` quits the game, `no` keeps
+  /// playing; anything else says so.
+  private static func answer(_ command: String, toQuitConfirmation alert: String) -> Outcome {
+    switch command {
+    case "yes", "y": .success(.action(TTT_ACTION_GAME_ALERT_CONFIRM_QUIT, text: nil))
+    case "no", "n": .success(.action(TTT_ACTION_GAME_ALERT_DISMISS, text: nil))
+    default:
+      .failure("first answer \"\(alert)\": type yes to quit the game, or no to keep playing")
+    }
+  }
+
   /// `tag` with `argument`, or the command's usage when the argument is missing.
   private static func required(
     _ argument: String, _ usage: String, _ tag: ttt_action_tag
@@ -130,11 +144,12 @@ extension Screen {
     switch self {
     case .login(let login): login.alertTitle
     case .twoFactor(let twoFactor, _): twoFactor.alertTitle
-    case .newGame, .game: nil
+    case .game(let game): game.alertTitle
+    case .newGame: nil
     }
   }
 
-  /// The action that dismisses this screen's alert.
+  /// The action that dismisses this screen's one-button alert (login's or two-factor's).
   fileprivate var alertDismissal: ttt_action_tag {
     if case .twoFactor = self {
       TTT_ACTION_TWO_FACTOR_ALERT_DISMISS

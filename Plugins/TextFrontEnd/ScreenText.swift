@@ -22,6 +22,7 @@ enum ScreenText {
       lines.append("== New game ==")
       lines.append("X player: \(newGame.xPlayerName)")
       lines.append("O player: \(newGame.oPlayerName)")
+      if !newGame.isScoreboardEmpty { lines.append("Scoreboard: " + scoreboard(newGame)) }
     case .game(let game):
       lines.append("== \(game.title) ==")
       lines.append("      1   2   3")
@@ -30,6 +31,9 @@ enum ScreenText {
         lines.append("  \(index + 1)   " + row.map(\.symbol).joined(separator: " | "))
       }
       if game.isPlayAgainButtonVisible { lines.append("Play again?") }
+      if let alert = game.alertTitle {
+        lines.append("Alert: \(alert) (type yes to quit the game, no to keep playing)")
+      }
     }
     lines.append("Commands: " + commands(for: screen))
     return lines.joined(separator: "\n")
@@ -46,16 +50,26 @@ enum ScreenText {
       specific = twoFactor.alertTitle != nil ? "ok" : "code CODE, submit, back"
     case .newGame:
       specific = "x NAME, o NAME, play, logout"
+    case .game(let game) where game.alertTitle != nil:
+      specific = "yes, no"
     case .game(let game):
       specific = game.isBoardDisabled ? "again, leave" : "ROW COLUMN (e.g. 2 3), leave"
     }
     return "\(specific), help, quit"
   }
 
+  /// The scoreboard on one line: `Blob 2, Blub 1; ties 1`.
+  static func scoreboard(_ newGame: NewGameScreen) -> String {
+    let wins = newGame.standings.map { "\($0.name) \($0.wins)" }.joined(separator: ", ")
+    return (wins.isEmpty ? "" : wins + "; ") + "ties \(newGame.ties)"
+  }
+
   /// What `help` shows on `screen`: its commands, one a line, then those of every screen.
   static func help(for screen: Screen, isTerminal: Bool) -> String {
     var lines: [(String, String)]
     switch screen {
+    case .game(let game) where game.alertTitle != nil:
+      lines = [("yes", "quit the game in progress"), ("no", "keep playing")]
     case _ where screen.alertTitle != nil:
       lines = [("ok", "dismiss the alert")]
     case .login:
@@ -80,7 +94,11 @@ enum ScreenText {
     case .game:
       lines = [
         ("ROW COLUMN", "place a mark: 2 3, 23 or 2,3 (row 2, column 3)"),
-        ("again", "play again once the game is over"), ("leave", "back to the new-game screen"),
+        ("again", "play again once the game is over"),
+        (
+          "leave",
+          "back to the new-game screen (asks first while the game is in progress)"
+        ),
         (":undo", "take the last move back (for every front end watching)"),
       ]
     }

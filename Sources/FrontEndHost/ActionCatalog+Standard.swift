@@ -119,6 +119,18 @@ extension ActionCatalog {
         make: plain(.newGame(.game(.presented(.quitButtonTapped))))))
     catalog.add(
       .init(
+        casePath: "newGame.game.alert.confirmQuitButtonTapped", feature: .game,
+        tag: TTT_ACTION_GAME_ALERT_CONFIRM_QUIT.rawValue,
+        summary: "Quit the game in progress (the quit confirmation's \"Quit\")",
+        make: plain(.newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped))))))))
+    catalog.add(
+      .init(
+        casePath: "newGame.game.alert.dismiss", feature: .game,
+        tag: TTT_ACTION_GAME_ALERT_DISMISS.rawValue,
+        summary: "Keep playing (dismiss the quit confirmation)",
+        make: plain(.newGame(.game(.presented(.alert(.dismiss)))))))
+    catalog.add(
+      .init(
         casePath: "newGame.game.dismiss", feature: .game,
         tag: TTT_ACTION_GAME_DISMISS.rawValue, summary: "Close the game",
         make: plain(.newGame(.game(.dismiss)))))

@@ -70,6 +70,8 @@ enum ActionDescription {
     case .cellTapped: "cellTapped"
     case .playAgainButtonTapped: "playAgainButtonTapped"
     case .quitButtonTapped: "quitButtonTapped"
+    case .alert(.presented(.confirmQuitButtonTapped)): "alert.confirmQuitButtonTapped"
+    case .alert(.dismiss): "alert.dismiss"
     }
   }
 

@@ -91,6 +91,9 @@ enum ActionImport {
       throw .inactive("no alert is shown on the login screen")
     case ("login.twoFactor.alert.dismiss", .twoFactor(let twoFactor)) where twoFactor.alert == nil:
       throw .inactive("no alert is shown on the two-factor screen")
+    case ("newGame.game.alert.confirmQuitButtonTapped", .game(let game)) where game.alert == nil,
+      ("newGame.game.alert.dismiss", .game(let game)) where game.alert == nil:
+      throw .inactive("no quit confirmation is shown on the game screen")
     default:
       break
     }

@@ -97,6 +97,8 @@ final class ReflectionTable: @unchecked Sendable {
       field(
         .newGame, "is_lets_play_button_enabled", TTT_TYPE_BOOL,
         \ttt_new_game_state.is_lets_play_button_enabled, derived: true),
+      field(.newGame, "ties", TTT_TYPE_UINT32, \ttt_new_game_state.ties),
+      field(.newGame, "standing_count", TTT_TYPE_SIZE, \ttt_new_game_state.standing_count),
       field(.game, "board", TTT_TYPE_BOARD, \ttt_game_state.board),
       field(.game, "current_player", TTT_TYPE_UINT32, \ttt_game_state.current_player),
       field(.game, "o_player_name", TTT_TYPE_STRING, \ttt_game_state.o_player_name),
@@ -110,6 +112,7 @@ final class ReflectionTable: @unchecked Sendable {
         .game, "is_play_again_button_visible", TTT_TYPE_BOOL,
         \ttt_game_state.is_play_again_button_visible, derived: true),
       field(.game, "title", TTT_TYPE_STRING, \ttt_game_state.title, derived: true),
+      field(.game, "alert_title", TTT_TYPE_STRING, \ttt_game_state.alert_title),
     ]
     let pointer = UnsafeMutablePointer<ttt_field_info>.allocate(capacity: list.count)
     pointer.initialize(from: list, count: list.count)

@@ -9,12 +9,26 @@ import TwoFactorCore
 /// handle keeps until its next read (the ABI's [until-next-read] lifetime). Secrets are
 /// exported as lengths only.
 enum StateExport {
-  /// Keeps the C strings of one read alive.
+  /// Keeps the C strings (and the scoreboard's array) of one read alive.
   final class Strings {
     private var storage: [ContiguousArray<CChar>] = []
+    private var standings: ContiguousArray<ttt_standing> = []
 
     /// Drops the strings of the previous read.
-    func reset() { storage.removeAll(keepingCapacity: true) }
+    func reset() {
+      storage.removeAll(keepingCapacity: true)
+      standings.removeAll(keepingCapacity: true)
+    }
+
+    /// A C array of `scoreboard`'s standings, alive until the next `reset`; `nil` when empty.
+    func standings(_ scoreboard: Scoreboard) -> (UnsafePointer<ttt_standing>?, count: Int) {
+      standings = ContiguousArray(
+        scoreboard.standings.map {
+          ttt_standing(name: pointer($0.name), wins: UInt32(clamping: $0.wins))
+        })
+      guard !standings.isEmpty else { return (nil, 0) }
+      return (standings.withUnsafeBufferPointer { $0.baseAddress! }, standings.count)
+    }
 
     /// A NUL-terminated copy of `string`, alive until the next `reset`.
     func pointer(_ string: String) -> UnsafePointer<CChar> {
@@ -70,6 +84,9 @@ enum StateExport {
     out.x_player_name = strings.pointer(state.xPlayerName)
     out.is_game_presented = state.game != nil
     out.is_lets_play_button_enabled = state.isLetsPlayButtonEnabled
+    out.ties = UInt32(clamping: state.scoreboard.ties)
+    (out.standings, out.standing_count) = strings.standings(state.scoreboard)
+    out.standing_size = MemoryLayout<ttt_standing>.stride
     return out
   }
 
@@ -90,6 +107,7 @@ enum StateExport {
     out.is_board_disabled = state.isBoardDisabled
     out.is_play_again_button_visible = state.isPlayAgainButtonVisible
     out.title = strings.pointer(state.title)
+    out.alert_title = state.alert.map { strings.pointer($0.title) }
     return out
   }
 

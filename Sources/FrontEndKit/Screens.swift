@@ -69,12 +69,34 @@ public struct NewGameScreen: Equatable {
   public var xPlayerName = ""
   public var isGamePresented = false
   public var isLetsPlayButtonEnabled = false
+  /// The scoreboard's players with a win, most wins first, then by name.
+  public var standings: [Standing] = []
+  /// The games that ended in a tie.
+  public var ties = 0
+
+  /// One line of the scoreboard: a player's name and the games they won.
+  public struct Standing: Equatable, Sendable {
+    /// The player's name, as typed on the new-game screen.
+    public var name: String
+    /// The games this player won.
+    public var wins: Int
+  }
+
+  /// Whether no game has been counted yet: front ends show no scoreboard then.
+  public var isScoreboardEmpty: Bool { standings.isEmpty && ties == 0 }
 
   init(_ state: ttt_new_game_state) {
     oPlayerName = String(cString: state.o_player_name)
     xPlayerName = String(cString: state.x_player_name)
     isGamePresented = state.is_game_presented
     isLetsPlayButtonEnabled = state.is_lets_play_button_enabled
+    ties = Int(state.ties)
+    if let base = UnsafeRawPointer(state.standings), state.standing_size > 0 {
+      standings = (0..<state.standing_count).map { index in
+        let entry = (base + index * state.standing_size).assumingMemoryBound(to: ttt_standing.self)
+        return Standing(name: String(cString: entry.pointee.name), wins: Int(entry.pointee.wins))
+      }
+    }
   }
 }
 
@@ -109,6 +131,10 @@ public struct GameScreen: Equatable {
   public var isBoardDisabled: Bool
   public var isPlayAgainButtonVisible: Bool
   public var title: String
+  /// The title of the quit confirmation ("Quit this game?") while it is shown: the board then
+  /// takes no taps, and only "Quit" (`TTT_ACTION_GAME_ALERT_CONFIRM_QUIT`) or "Keep playing"
+  /// (`TTT_ACTION_GAME_ALERT_DISMISS`) is taken.
+  public var alertTitle: String?
 
   init(_ state: ttt_game_state) {
     let rows = [state.board.0, state.board.1, state.board.2]
@@ -123,5 +149,6 @@ public struct GameScreen: Equatable {
     isBoardDisabled = state.is_board_disabled
     isPlayAgainButtonVisible = state.is_play_again_button_visible
     title = String(cString: state.title)
+    alertTitle = state.alert_title.map { String(cString: $0) }
   }
 }

@@ -5,8 +5,9 @@ extension Game.State {
   /// Whether the board is full with no winner.
   public var isTied: Bool { winner == nil && board.isFilled }
 
-  /// Whether the game has ended, won or tied.
-  private var isOver: Bool { winner != nil || board.isFilled }
+  /// Whether the game has ended, won or tied: quitting it asks nothing, and the new-game
+  /// screen counts it on its scoreboard.
+  public var isOver: Bool { winner != nil || board.isFilled }
 
   /// Whether cells no longer accept taps: the game is over.
   public var isBoardDisabled: Bool { isOver }
@@ -29,8 +30,8 @@ extension Game.State {
     return "\(currentPlayerName), place your \(currentPlayer.mark)"
   }
 
-  /// The name of `player`.
-  private func name(of player: Player) -> String {
+  /// The name of `player` in this game.
+  public func name(of player: Player) -> String {
     switch player {
     case .o: oPlayerName
     case .x: xPlayerName

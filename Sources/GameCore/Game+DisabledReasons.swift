@@ -6,21 +6,31 @@ extension Game.State {
   /// host, which refuses it with this reason) can tell the player instead of doing nothing.
   /// Rows and columns are counted from 0, as in the action.
   public func whyDisabled(_ action: Game.Action) -> String? {
+    if alert != nil, action.isUnderTheAlert {
+      return "answer the alert first: quit, or keep playing"
+    }
     switch action {
     case .cellTapped(let row, let column):
       guard (0...2).contains(row), (0...2).contains(column) else {
         return "row \(row), column \(column) is outside the board (rows and columns are 0...2)"
       }
-      if let winner { return "the game is over: \(playerName(winner)) won" }
+      if let winner { return "the game is over: \(name(of: winner)) won" }
       if isTied { return "the game is over: it is a tie" }
       if board[row][column] != nil { return "row \(row), column \(column) is taken" }
       return nil
-    case .playAgainButtonTapped, .quitButtonTapped:
+    case .playAgainButtonTapped, .quitButtonTapped, .alert:
       return nil
     }
   }
+}
 
-  private func playerName(_ player: Player) -> String {
-    player == .x ? xPlayerName : oPlayerName
+extension Game.Action {
+  /// Whether this is a tap on the screen under the quit confirmation, which waits while it is
+  /// shown.
+  fileprivate var isUnderTheAlert: Bool {
+    switch self {
+    case .cellTapped, .playAgainButtonTapped, .quitButtonTapped: true
+    case .alert: false
+    }
   }
 }

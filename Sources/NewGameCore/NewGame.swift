@@ -2,10 +2,20 @@ import GameCore
 import UnidirectionalFlow
 import UnidirectionalFlowMacros
 
-/// The screen where two players enter their names and start a game, which it then presents.
+/// The screen where two players enter their names and start a game, which it then presents,
+/// and the scoreboard of the games played from it.
+///
+/// Each finished game is counted exactly once, by a synchronous check here rather than by a
+/// delegate action that the game would send through an effect (as the upstream library's users
+/// often do): after every action of the presented game, the screen compares the game's
+/// ``GameCore/Game/State/isOver`` before and after it, and counts the game that just ended.
+/// The count then happens in the same reduction as the winning tap, so every state a front end
+/// reads (or a `--session` file saves) has the scoreboard and the finished board agreeing, and
+/// replaying an action log or rewinding needs no effect to run to get the count right. Playing
+/// again starts a game that counts in turn; quitting never counts a game that was not over.
 @Reducer
 public struct NewGame: Sendable {
-  /// The players' names as typed, and the game being played, if any.
+  /// The players' names as typed, the game being played, if any, and the scoreboard.
   public struct State: Equatable, Sendable {
     /// The name of the player who will place O marks.
     public var oPlayerName = ""
@@ -13,12 +23,18 @@ public struct NewGame: Sendable {
     public var xPlayerName = ""
     /// The presented game; `nil` while the names are being entered.
     public var game: Game.State?
+    /// The wins per player name and the ties of the games finished on this screen.
+    public var scoreboard: Scoreboard
 
-    /// Creates the state; by default, empty names and no game.
-    public init(oPlayerName: String = "", xPlayerName: String = "", game: Game.State? = nil) {
+    /// Creates the state; by default, empty names, no game and an empty scoreboard.
+    public init(
+      oPlayerName: String = "", xPlayerName: String = "", game: Game.State? = nil,
+      scoreboard: Scoreboard = Scoreboard()
+    ) {
       self.oPlayerName = oPlayerName
       self.xPlayerName = xPlayerName
       self.game = game
+      self.scoreboard = scoreboard
     }
 
     /// Whether "Let's play!" may be tapped: both names are filled in.
@@ -46,8 +62,22 @@ public struct NewGame: Sendable {
   /// Creates the reducer.
   public init() {}
 
-  /// The screen's logic, with the game presented through `ifLet`.
+  /// The screen's logic, with the game presented through `ifLet`, and the scoreboard counting
+  /// each game as it ends.
   public var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      let wasOver = state.game?.isOver
+      let effect = screen.reduce(into: &state, action: action)
+      if wasOver == false, let game = state.game, game.isOver {
+        state.scoreboard.record(winner: game.winner.map { game.name(of: $0) })
+      }
+      return effect
+    }
+  }
+
+  /// The screen without the scoreboard: the names, "Let's play!", and the presented game.
+  @ReducerBuilder<State, Action>
+  private var screen: some Reducer<State, Action> {
     BindingReducer(action: \.binding)
     Reduce { state, action in
       switch action {

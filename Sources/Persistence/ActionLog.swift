@@ -149,6 +149,10 @@ public enum ActionLog {
       return [("action", "newGame.game.playAgainButtonTapped")]
     case .newGame(.game(.presented(.quitButtonTapped))):
       return [("action", "newGame.game.quitButtonTapped")]
+    case .newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped))))):
+      return [("action", "newGame.game.alert.confirmQuitButtonTapped")]
+    case .newGame(.game(.presented(.alert(.dismiss)))):
+      return [("action", "newGame.game.alert.dismiss")]
     }
   }
 
@@ -299,6 +303,9 @@ public enum ActionLog {
     case "newGame.game.playAgainButtonTapped":
       return .newGame(.game(.presented(.playAgainButtonTapped)))
     case "newGame.game.quitButtonTapped": return .newGame(.game(.presented(.quitButtonTapped)))
+    case "newGame.game.alert.confirmQuitButtonTapped":
+      return .newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped)))))
+    case "newGame.game.alert.dismiss": return .newGame(.game(.presented(.alert(.dismiss))))
     default: throw DecodeError(description: "action: unknown action \"\(path)\"")
     }
   }

@@ -11,12 +11,14 @@ import UnidirectionalFlow
 /// {"format":"tictactoe-session","version":1,
 ///  "state":{"screen":"newGame","xPlayerName":"Blob","oPlayerName":"Blub",
 ///           "game":{"xPlayerName":"Blob","oPlayerName":"Blub",
-///                   "board":["X.O",".X.","..."],"currentPlayer":"O"}}}
+///                   "board":["X.O",".X.","..."],"currentPlayer":"O"},
+///           "scoreboard":{"wins":{"Blob":2},"ties":1}}}
 /// ```
 ///
 /// What is kept, and what is not, is the restore rule of `--session`:
-/// - the screen, the email, the players' names, the board and whose turn it is, and the login
-///   screen's alert;
+/// - the screen, the email, the players' names, the board and whose turn it is, the
+///   scoreboard, the login screen's alert and the game's quit confirmation (`scoreboard` and
+///   `isConfirmingQuit` are optional on read, so files written before them still load);
 /// - never the password or the two-factor token: a session saved during two-factor restores
 ///   to the login screen with the email kept, and the password typed again;
 /// - never a request in flight: its flag comes back cleared, and the user taps again.
@@ -100,16 +102,28 @@ public enum SessionSnapshot {
         "oPlayerName": .string(newGame.oPlayerName),
       ]
       if let game = newGame.game { object = adding("game", encodeGame(game), to: object) }
+      if !newGame.scoreboard.isEmpty {
+        object = adding("scoreboard", encodeScoreboard(newGame.scoreboard), to: object)
+      }
       return object
     }
   }
 
   private static func encodeGame(_ game: Game.State) -> JSONValue {
-    [
+    let object: JSONValue = [
       "xPlayerName": .string(game.xPlayerName), "oPlayerName": .string(game.oPlayerName),
       "board": .array(game.board.map { row in .string(String(row.map { mark($0) })) }),
       "currentPlayer": .string(String(mark(game.currentPlayer))),
     ]
+    return game.alert == nil ? object : adding("isConfirmingQuit", true, to: object)
+  }
+
+  private static func encodeScoreboard(_ scoreboard: Scoreboard) -> JSONValue {
+    var wins = JSONObject()
+    for standing in scoreboard.standings {
+      _ = wins.insert(.number(JSONNumber(standing.wins)), forKey: standing.name)
+    }
+    return ["wins": .object(wins), "ties": .number(JSONNumber(scoreboard.ties))]
   }
 
   private static func adding(_ key: String, _ value: JSONValue, to object: JSONValue) -> JSONValue {
@@ -139,6 +153,9 @@ public enum SessionSnapshot {
       var newGame = NewGame.State(
         oPlayerName: try state.string("oPlayerName"), xPlayerName: try state.string("xPlayerName"))
       if let game = try state.optional("game") { newGame.game = try decodeGame(game) }
+      if let scoreboard = try state.optional("scoreboard") {
+        newGame.scoreboard = try decodeScoreboard(scoreboard)
+      }
       return .newGame(newGame)
     case let screen:
       throw DecodeError(
@@ -171,7 +188,30 @@ public enum SessionSnapshot {
       throw DecodeError(game.path + ".currentPlayer", "must be \"X\" or \"O\", not \"\(current)\"")
     }
     state.currentPlayer = player
+    if let flag = game.object["isConfirmingQuit"], !flag.isNull {
+      guard let isConfirmingQuit = flag.bool else {
+        throw DecodeError(
+          game.path + ".isConfirmingQuit", "must be true or false, not \(flag.kindDescription)")
+      }
+      state.alert = isConfirmingQuit ? .confirmQuit : nil
+    }
     return state
+  }
+
+  private static func decodeScoreboard(_ scoreboard: Reader) throws(DecodeError) -> Scoreboard {
+    func count(_ value: JSONValue?, _ path: String) throws(DecodeError) -> Int {
+      guard let count = value?.number?.exactInt, count >= 0 else {
+        throw DecodeError(path, "must be a whole number of games, 0 or more")
+      }
+      return count
+    }
+    let ties = try count(scoreboard.object["ties"], scoreboard.path + ".ties")
+    let wins = try scoreboard.optional("wins")?.object.members ?? []
+    var counts: [String: Int] = [:]
+    for member in wins {
+      counts[member.key] = try count(member.value, "\(scoreboard.path).wins[\"\(member.key)\"]")
+    }
+    return Scoreboard(wins: counts, ties: ties)
   }
 
   /// `.some(nil)` for an empty cell, `nil` for a character that is no mark.

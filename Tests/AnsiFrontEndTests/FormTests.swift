@@ -74,7 +74,9 @@ extension EndToEnd {
       let session = try TictactoeSession()
       let tmux = session.tmux
       try await session.startGame()
-      try tmux.keys("q")
+      try tmux.keys("q")  // the game is in progress: confirm
+      try await tmux.waitFor("Quit this game?")
+      try tmux.keys("y")
       try await tmux.waitFor("TicTacToe · New game")
       try tmux.keys("Right", "Enter")  // from "Let's play!" to "Logout"
       let login = try await tmux.waitFor("TicTacToe · Login")

@@ -80,8 +80,44 @@ extension EndToEnd {
       #expect(won.contains("Winner! Congrats Blob!"))
       try tmux.keys("Enter")  // play again
       try await session.waitForBoard(".../.../...")
+      // The new game is in progress (it is X's turn): quitting it asks first.
       try tmux.keys("q")
-      try await tmux.waitFor("TicTacToe · New game")
+      let asked = try await tmux.waitFor("Quit this game?")
+      #expect(asked.contains("y quit · n/esc keep playing"))
+      try tmux.keys("y")
+      let newGame = try await tmux.waitFor("TicTacToe · New game")
+      // The won game was counted; the one left in progress was not.
+      #expect(newGame.contains("Scoreboard  Blob 1 · ties 0"), "\(newGame)")
+      try tmux.keys("C-c")
+      #expect(try await session.waitForExit() == 130)
+    }
+
+    @Test func theQuitConfirmationHoldsTheBoardAndNKeepsPlaying() async throws {
+      let session = try TictactoeSession()
+      let tmux = session.tmux
+      try await session.startGame()
+      try tmux.keys("5")
+      try await session.waitForBoard(".../.X./...")
+      try tmux.keys("q")
+      try await tmux.waitFor("Quit this game?")
+      // A key for the board says what the alert wants, and places nothing.
+      try tmux.keys("1")
+      let held = try await tmux.waitFor("quit this game? y quits, n keeps playing")
+      #expect(held.contains("Quit this game?"))
+      try tmux.keys("n")
+      try await tmux.waitForScreen("the alert to close") { !$0.contains("Quit this game?") }
+      try tmux.keys("1")
+      try await session.waitForBoard("O../.X./...")
+      // Quitting a finished game asks nothing: play to a tie, then q leaves at once.
+      try tmux.keys("2", "8", "3", "7")
+      try await session.waitForBoard("OXX/.X./OO.")
+      try tmux.keys("9", "6", "4")
+      let tied = try await session.waitForBoard("OXX/XXO/OOX")
+      #expect(tied.contains("Tied game!"))
+      try tmux.keys("q")
+      let newGame = try await tmux.waitFor("TicTacToe · New game")
+      #expect(!newGame.contains("Quit this game?"))
+      #expect(newGame.contains("Scoreboard  ties 1"), "\(newGame)")
       try tmux.keys("C-c")
       #expect(try await session.waitForExit() == 130)
     }

@@ -147,7 +147,10 @@ struct AppCoreTests {
       }
     }
     await store.send(\.newGame.game.cellTapped, (row: 2, column: 0)) {
-      $0.modify(\.newGame) { $0.game?.board[2][0] = .x }
+      $0.modify(\.newGame) {
+        $0.game?.board[2][0] = .x
+        $0.scoreboard = Scoreboard(wins: ["Blob Sr.": 1])
+      }
     }
     #expect(store.state[case: \.newGame]?.game?.title == "Winner! Congrats Blob Sr.!")
 
@@ -170,6 +173,37 @@ struct AppCoreTests {
     ) {
       TicTacToe()
     }
+    await store.send(.newGame(.logoutButtonTapped)) { $0 = .login(Login.State()) }
+    await store.finish()
+  }
+
+  @Test func quittingAGameInProgressAsksAndKeepsTheScoreboardUntilLogout() async {
+    let store = TestStore(
+      initialState: .newGame(
+        NewGame.State(
+          oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.",
+          game: Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr."),
+          scoreboard: Scoreboard(wins: ["Blob Jr.": 1], ties: 2)))
+    ) {
+      TicTacToe()
+    }
+    await store.send(\.newGame.game.quitButtonTapped, ()) {
+      $0.modify(\.newGame) { $0.game?.alert = .confirmQuit }
+    }
+    await store.send(.newGame(.game(.presented(.alert(.dismiss))))) {
+      $0.modify(\.newGame) { $0.game?.alert = nil }
+    }
+    await store.send(\.newGame.game.quitButtonTapped, ()) {
+      $0.modify(\.newGame) { $0.game?.alert = .confirmQuit }
+    }
+    await store.send(.newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped)))))) {
+      $0.modify(\.newGame) { $0.game?.alert = nil }
+    }
+    await store.receive(.newGame(.game(.dismiss))) {
+      $0.modify(\.newGame) { $0.game = nil }
+    }
+    #expect(store.state[case: \.newGame]?.scoreboard == Scoreboard(wins: ["Blob Jr.": 1], ties: 2))
+    // The scoreboard belongs to the new-game screen: logging out ends it.
     await store.send(.newGame(.logoutButtonTapped)) { $0 = .login(Login.State()) }
     await store.finish()
   }

@@ -91,6 +91,20 @@ struct Probe {
     return (ttt_status(rawValue: UInt32(status)), state)
   }
 
+  /// The scoreboard as the C probe reads it through `standing_size`: "Blob 2, ties 1".
+  func scoreboard() -> (ttt_status, String) {
+    var buffer = [UInt8](repeating: 0, count: 512)
+    typealias Read = @convention(c) (UnsafeMutablePointer<UInt8>, Int) -> Int32
+    let status = function("probe_scoreboard", as: Read.self)(&buffer, buffer.count)
+    let text = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+    return (ttt_status(rawValue: UInt32(status)), text)
+  }
+
+  /// How many bytes past the 1.1 size of `ttt_new_game_state` a read with that size changed.
+  var newGameBytesChangedPast11: Int {
+    function("probe_new_game_bytes_changed_past_1_1", as: (@convention(c) () -> Int).self)()
+  }
+
   func readLogin(structSize: UInt32) -> (ttt_status, ttt_login_state) {
     var state = ttt_login_state()
     typealias Read = @convention(c) (UnsafeMutablePointer<ttt_login_state>, UInt32) -> Int32

@@ -47,7 +47,14 @@ import UnidirectionalFlowTesting
           }
         }
       case .newGame(let newGame):
-        if newGame.game != nil {
+        if newGame.game?.alert != nil {
+          // The quit confirmation: "Keep playing" or "Quit", half the time each.
+          if Bool.random(using: &random) {
+            store.send(.newGame(.game(.presented(.alert(.dismiss)))))
+          } else {
+            store.send(.newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped))))))
+          }
+        } else if newGame.game != nil {
           switch Int.random(in: 0..<14, using: &random) {
           case 0: store.send(.newGame(.game(.presented(.playAgainButtonTapped))))
           case 1: store.send(.newGame(.game(.presented(.quitButtonTapped))))
@@ -84,6 +91,7 @@ import UnidirectionalFlowTesting
     defer { try? FileManager.default.removeItem(at: directory) }
     var random = SeededGenerator(seed: 0x7E_C0_2D)
     var actions = 0
+    var (confirmedQuits, scoredRuns) = (0, 0)
     for game in 0..<200 {
       let log = directory.appendingPathComponent("game-\(game).jsonl").path
       let recorded = makeTestHost()
@@ -108,8 +116,15 @@ import UnidirectionalFlowTesting
         SessionSnapshot.restored(store.state) == SessionSnapshot.restored(recorded.store.state),
         "game \(game)")
       #expect(!contents(of: log).contains("hunter2"), "a password in the log of game \(game)")
+      if contents(of: log).contains("newGame.game.alert.confirmQuitButtonTapped") {
+        confirmedQuits += 1
+      }
+      // Each line holds the state it led to, with the scoreboard once a game was counted.
+      if contents(of: log).contains(#""scoreboard":"#) { scoredRuns += 1 }
     }
     #expect(actions > 2000, "the games are too short to prove much: \(actions) actions")
+    // The quit confirmation and the scoreboard replay too, not only plain moves.
+    #expect(confirmedQuits > 10 && scoredRuns > 10, "\(confirmedQuits) quits, \(scoredRuns) scored")
   }
 
   @Test func aDivergingLogStopsAtItsLineWithStatusEight() async throws {

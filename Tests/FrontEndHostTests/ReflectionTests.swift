@@ -19,7 +19,7 @@ import TicTacToeFrontEndABI
 
   @Test func describesEveryUserIntentAndNoEffectOnlyAction() {
     let paths = probe.actionPaths
-    #expect(paths.count == 16)
+    #expect(paths.count == 18)
     #expect(paths.contains("newGame.game.cellTapped"))
     #expect(paths.contains("login.twoFactor.dismiss"))
     #expect(!paths.contains { $0.contains("Response") })

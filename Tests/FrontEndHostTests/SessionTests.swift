@@ -254,4 +254,26 @@ import Testing
     #expect(result.standardOutput.contains("== Blob, place your X =="))
     #expect(result.standardOutput.contains("O"))
   }
+
+  @Test func theScoreboardAndAQuitConfirmationSurviveARestart() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Blob wins one game, plays again and asks to leave the next; the host then ends.
+    let result = try await Fixtures.bash(
+      """
+      printf '%s\\n' 'email blob@pointfree.co' 'password password' login 'x Blob' 'o Blub' play \
+        '1 1' '2 1' '1 2' '2 2' '1 3' again '3 3' leave \
+        | $T --frontend text --auth-delay 0 --session game > /dev/null
+      printf '%s\\n' yes | $T --frontend text --session game
+      """, in: directory)
+    #expect(result.status == 0, "\(result.standardError)")
+    // The restarted host shows the question where it was, and the answer goes back to the
+    // new-game screen with the saved scoreboard.
+    #expect(result.standardOutput.contains("Alert: Quit this game?"), "\(result.standardOutput)")
+    #expect(
+      result.standardOutput.hasSuffix(
+        "Scoreboard: Blob 1; ties 0\nCommands: x NAME, o NAME, play, logout, help, quit\n"),
+      "\(result.standardOutput)")
+    #expect(contents(of: directory.appendingPathComponent("game").path).contains(#""Blob":1"#))
+  }
 }

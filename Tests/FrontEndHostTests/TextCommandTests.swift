@@ -37,12 +37,49 @@ import Testing
   }
 
   @Test func leaveEndsAGameAndQuitQuitsTheApp() async throws {
-    let result = try await text(Self.startGame + ["leave", "quit", "x Later"])
+    let result = try await text(Self.startGame + ["leave", "yes", "quit", "x Later"])
     #expect(result.status == 0)
     #expect(
       result.standardOutput.hasSuffix(
         "== New game ==\nX player: Blob\nO player: Blub\n"
           + "Commands: x NAME, o NAME, play, logout, help, quit\n"))
+  }
+
+  @Test func leavingAGameInProgressAsksYesOrNoFirst() async throws {
+    let result = try await text(
+      Self.startGame + [
+        "1 1", "leave", "2 2", "again", "leave", "maybe", "no", "2 2", "leave", "y",
+      ])
+    #expect(result.status == 0)
+    let output = result.standardOutput
+    #expect(
+      output.contains(
+        "Alert: Quit this game? (type yes to quit the game, no to keep playing)\n"
+          + "Commands: yes, no, help, quit\n"), "\(output)")
+    // Under the alert, moves and the other commands wait; anything but yes or no says so.
+    let refusal =
+      "! first answer \"Quit this game?\": type yes to quit the game, or no to keep playing"
+    #expect(output.components(separatedBy: refusal).count == 5, "\(output)")
+    // "no" keeps playing: the move after it is made.
+    #expect(output.contains("  2     | O |  "), "\(output)")
+    #expect(output.hasSuffix("Commands: x NAME, o NAME, play, logout, help, quit\n"))
+  }
+
+  @Test func theNewGameScreenShowsTheScoreboardAfterEachFinishedGame() async throws {
+    // Blob wins (top row), plays again, the second game ties, then Blob leaves a finished game
+    // (no question asked) and the third is left in progress (not counted).
+    let win = ["1 1", "2 1", "1 2", "2 2", "1 3"]
+    let tie = ["1 1", "1 2", "1 3", "2 2", "2 1", "2 3", "3 2", "3 1", "3 3"]
+    let result = try await text(
+      Self.startGame + win + ["again"] + tie + ["leave", "play", "1 1", "leave", "yes"])
+    #expect(result.status == 0)
+    let output = result.standardOutput
+    #expect(!output.contains("Alert: Quit this game?\n"))
+    #expect(
+      output.hasSuffix(
+        "== New game ==\nX player: Blob\nO player: Blub\nScoreboard: Blob 1; ties 1\n"
+          + "Commands: x NAME, o NAME, play, logout, help, quit\n"), "\(output)")
+    #expect(output.components(separatedBy: "Alert: Quit this game?").count == 2)
   }
 
   @Test func commandsWithoutTheirArgumentGiveTheirUsage() async throws {

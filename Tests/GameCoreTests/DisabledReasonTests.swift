@@ -18,6 +18,17 @@ struct GameDisabledReasonTests {
     #expect(game.whyDisabled(.quitButtonTapped) == nil)
   }
 
+  @Test func theQuitConfirmationHoldsBackEverythingButItsButtons() {
+    var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
+    game.alert = .confirmQuit
+    let reason = "answer the alert first: quit, or keep playing"
+    #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == reason)
+    #expect(game.whyDisabled(.playAgainButtonTapped) == reason)
+    #expect(game.whyDisabled(.quitButtonTapped) == reason)
+    #expect(game.whyDisabled(.alert(.presented(.confirmQuitButtonTapped))) == nil)
+    #expect(game.whyDisabled(.alert(.dismiss)) == nil)
+  }
+
   @Test func aTiedGameSaysSo() {
     var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
     let marks: [[Player]] = [[.x, .o, .x], [.x, .o, .o], [.o, .x, .x]]

@@ -130,7 +130,7 @@ struct GameCoreTests {
     #expect(store.state == Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr."))
   }
 
-  @Test func quitCallsTheDismissDependency() async {
+  @Test func confirmingQuitCallsTheDismissDependency() async {
     let dismissals = Mutex(0)
     let store = TestStore(
       initialState: Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.")
@@ -139,7 +139,9 @@ struct GameCoreTests {
     } withDependencies: {
       $0.dismiss = DismissEffect { dismissals.withLock { $0 += 1 } }
     }
-    await store.send(.quitButtonTapped)
+    await store.send(.quitButtonTapped) { $0.alert = .confirmQuit }
+    #expect(dismissals.withLock { $0 } == 0)
+    await store.send(.alert(.presented(.confirmQuitButtonTapped))) { $0.alert = nil }
     await store.finish()
     #expect(dismissals.withLock { $0 } == 1)
   }

@@ -104,7 +104,8 @@ import Testing
     let lines =
       Input.startGame + Input.play([(0, 0), (2, 1), (1, 0), (1, 1), (2, 0), (2, 2)]) + [
         Input.action("newGame.game.playAgainButtonTapped"),
-        Input.action("newGame.game.quitButtonTapped"), settle,
+        Input.action("newGame.game.quitButtonTapped"),
+        Input.action("newGame.game.alert.confirmQuitButtonTapped"), settle,
         Input.action("newGame.letsPlayButtonTapped"),
         #"{"action":"newGame.game.cellTapped","row":2.0,"column":0e5}"#,
         Input.action("newGame.game.dismiss"),
@@ -113,6 +114,10 @@ import Testing
     let transcript = try HostProcess.run(lines: lines)
     let cell = E.action("newGame.game.cellTapped")
     let names = { (game: JSONValue) in States.newGame(o: "Blub", x: "Blob", game: game) }
+    let scored = { (game: JSONValue) in
+      States.newGame(
+        o: "Blub", x: "Blob", game: game, scoreboard: States.scoreboard([("Blob", 1)]))
+    }
     #expect(
       Array(transcript.afterAttach.dropFirst(8)) == [
         E.action("newGame.binding.xPlayerName"),
@@ -125,19 +130,25 @@ import Testing
         cell, E.state(names(States.game(["x  ", "   ", " o "], currentPlayer: "x"))),
         cell, E.state(names(States.game(["x  ", "x  ", " o "], currentPlayer: "o"))),
         cell, E.state(names(States.game(["x  ", "xo ", " o "], currentPlayer: "x"))),
-        cell, E.state(names(States.game(["x  ", "xo ", "xo "], currentPlayer: "x", winner: "x"))),
+        // The winning move counts the game on the scoreboard, in the same state.
+        cell,
+        E.state(scored(States.game(["x  ", "xo ", "xo "], currentPlayer: "x", winner: "x"))),
         // The game is over: refused, with the reason, and nothing changes.
         E.error("the game is over: Blob won", line: 13),
         E.action("newGame.game.playAgainButtonTapped"),
-        E.state(names(States.game())),
+        E.state(scored(States.game())),
+        // Quitting the new game, in progress, asks first.
         E.action("newGame.game.quitButtonTapped"),
+        E.state(scored(States.game(alert: "Quit this game?"))),
+        E.action("newGame.game.alert.confirmQuitButtonTapped"),
+        E.state(scored(States.game())),
         E.action("newGame.game.dismiss", effect: true),
-        E.state(names(nil)),
+        E.state(scored(nil)),
         E.action("newGame.letsPlayButtonTapped"),
-        E.state(names(States.game())),
-        cell, E.state(names(States.game(["   ", "   ", "x  "], currentPlayer: "o"))),
+        E.state(scored(States.game())),
+        cell, E.state(scored(States.game(["   ", "   ", "x  "], currentPlayer: "o"))),
         E.action("newGame.game.dismiss"),
-        E.state(names(nil)),
+        E.state(scored(nil)),
         E.action("newGame.logoutButtonTapped"),
         E.state(States.login()),
       ])

@@ -20,7 +20,8 @@ import Testing
     #expect(
       transcript.events.last?.line.hasSuffix(
         #""game":{"board":[["x","o","x"],["x","o","o"],["o","x","x"]],"currentPlayer":"o","#
-          + #""oPlayerName":"Blub","xPlayerName":"Blob","winner":null,"isTied":true}}}}"#) == true)
+          + #""oPlayerName":"Blub","xPlayerName":"Blob","winner":null,"isTied":true,"alert":null},"#
+          + #""scoreboard":{"standings":[],"ties":1}}}}"#) == true)
   }
 
   @Test func aWonGameNamesTheWinnerAndIsNotTied() throws {
@@ -68,10 +69,12 @@ import Testing
     let transcript = try HostProcess.run(lines: Input.startGame)
     let state = try #require(transcript.states.last)
     #expect(state.object?.keys == ["newGame"])
-    #expect(state["newGame"]?.object?.keys == ["oPlayerName", "xPlayerName", "game"])
+    #expect(
+      state["newGame"]?.object?.keys == ["oPlayerName", "xPlayerName", "game", "scoreboard"])
     #expect(
       state["newGame"]?["game"]?.object?.keys == [
-        "board", "currentPlayer", "oPlayerName", "xPlayerName", "winner", "isTied",
+        "board", "currentPlayer", "oPlayerName", "xPlayerName", "winner", "isTied", "alert",
       ])
+    #expect(state["newGame"]?["scoreboard"] == States.scoreboard())
   }
 }

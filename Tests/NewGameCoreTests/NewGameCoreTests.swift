@@ -23,9 +23,14 @@ struct NewGameCoreTests {
       $0.game?.currentPlayer = .o
     }
 
-    // Quitting goes through the `dismiss` dependency and comes back as `game.dismiss`.
-    await store.send(.game(.presented(.quitButtonTapped)))
+    // Quitting a game in progress asks first; confirming goes through the `dismiss`
+    // dependency and comes back as `game.dismiss`. The unfinished game is not counted.
+    await store.send(.game(.presented(.quitButtonTapped))) { $0.game?.alert = .confirmQuit }
+    await store.send(.game(.presented(.alert(.presented(.confirmQuitButtonTapped))))) {
+      $0.game?.alert = nil
+    }
     await store.receive(.game(.dismiss)) { $0.game = nil }
+    #expect(store.state.scoreboard.isEmpty)
 
     await store.send(.letsPlayButtonTapped) {
       $0.game = Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.")

@@ -8,11 +8,11 @@ import TwoFactorCore
 import UnidirectionalFlow
 
 struct SessionSnapshotTests {
-  private func text(_ state: TicTacToe.State) -> String {
+  func text(_ state: TicTacToe.State) -> String {
     String(decoding: SessionSnapshot.encode(state), as: UTF8.self)
   }
 
-  private func decode(_ text: String) throws(SessionSnapshot.DecodeError) -> TicTacToe.State {
+  func decode(_ text: String) throws(SessionSnapshot.DecodeError) -> TicTacToe.State {
     try SessionSnapshot.decode(Array(text.utf8))
   }
 

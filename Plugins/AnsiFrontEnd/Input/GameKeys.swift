@@ -6,8 +6,19 @@ extension InterfaceState {
   /// Game: the arrows or hjkl move the cursor; enter or space places a mark (while the board
   /// is enabled) or plays again (once it is offered); the digits 1 to 9 place a mark on the
   /// cells in reading order (1 top left, 9 bottom right); `r` plays again too; `q` leaves the
-  /// game. A key that cannot place a mark says why in the status line.
+  /// game, asking first while it is in progress: then `y` quits, and `n`, escape or enter keep
+  /// playing (the safe answer is the default). A key that cannot place a mark says why in the
+  /// status line.
   mutating func handleGame(_ key: Key, _ game: GameScreen, intents: inout [Intent]) {
+    if game.alertTitle != nil {
+      switch key {
+      case .character("y"), .character("Y"): intents.add(.send(TTT_ACTION_GAME_ALERT_CONFIRM_QUIT))
+      case .character("n"), .character("N"), .escape, .enter:
+        intents.add(.send(TTT_ACTION_GAME_ALERT_DISMISS))
+      default: message = "quit this game? y quits, n keeps playing"
+      }
+      return
+    }
     switch key {
     case .up, .character("k"): boardCursor.move(rows: -1, columns: 0)
     case .down, .character("j"): boardCursor.move(rows: 1, columns: 0)

@@ -48,6 +48,8 @@ enum Chrome {
       specific = "enter dismiss"
     case .twoFactor(let twoFactor, _) where twoFactor.alertTitle != nil:
       specific = "enter dismiss"
+    case .game(let game) where game.alertTitle != nil:
+      specific = AlertBox.quitConfirmationHint
     case .login, .newGame:
       specific = "tab/↑↓ move · type to edit · enter press"
     case .twoFactor:

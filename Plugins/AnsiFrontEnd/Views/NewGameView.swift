@@ -25,6 +25,19 @@ enum NewGameView {
         Widgets.gap(2),
         Widgets.button("Logout", focused: focus == .logoutButton),
       ]),
+    ] + scoreboard(newGame)
+  }
+
+  /// The scoreboard under the form once a game has been counted (kept on the smallest
+  /// terminal): `Scoreboard  Blob 2 · Blub 1 · ties 1`.
+  private static func scoreboard(_ newGame: NewGameScreen) -> [Line] {
+    guard !newGame.isScoreboardEmpty else { return [] }
+    let counts = newGame.standings.map { "\($0.name) \($0.wins)" } + ["ties \(newGame.ties)"]
+    return [
+      .spacer,
+      Line(spans: [
+        Span(text: "Scoreboard  ", style: Theme.hint), Span(text: counts.joined(separator: " · ")),
+      ]),
     ]
   }
 }

@@ -32,6 +32,7 @@ enum ScreenComposer {
     if hasHeader { Chrome.header(for: ScreenKind(screen), in: &frame) }
     let lines: [Line]
     var alert: String?
+    var alertHint = AlertBox.dismissHint
     switch screen {
     case .login(let login):
       lines = LoginView.lines(
@@ -47,9 +48,11 @@ enum ScreenComposer {
     case .game(let game):
       let tall = content.count > GameView.lineCount(tall: true)
       lines = GameView.lines(game, cursor: interface.boardCursor, tall: tall, width: width)
+      alert = game.alertTitle
+      alertHint = AlertBox.quitConfirmationHint
     }
     Layout.place(lines, in: &frame, rows: content)
-    if let alert { AlertBox.draw(alert, in: &frame, rows: content) }
+    if let alert { AlertBox.draw(alert, hint: alertHint, in: &frame, rows: content) }
     if interface.isHelpShown { HelpBox.draw(in: &frame, rows: content) }
     if hasStatus { Chrome.status(for: screen, interface: interface, in: &frame) }
     return frame

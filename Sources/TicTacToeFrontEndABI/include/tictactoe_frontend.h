@@ -44,9 +44,9 @@
  * Versioning. Structs grow only at the end. Every struct the host fills or reads starts with
  * `struct_size`; a reader never touches a field past the size it was given: a front end checks
  * `struct_size` (or `abi_minor`) before it reads a field that a later minor version added. The
- * two structs read as arrays, ttt_argument_info and ttt_value, have no `struct_size`; their
- * element size travels with the array instead (ttt_action_info.argument_size, and the
- * `value_size` of send_values).
+ * structs read as arrays, ttt_argument_info, ttt_value and ttt_standing, have no `struct_size`;
+ * their element size travels with the array instead (ttt_action_info.argument_size, the
+ * `value_size` of send_values, and ttt_new_game_state.standing_size).
  */
 #ifndef TICTACTOE_FRONTEND_H
 #define TICTACTOE_FRONTEND_H
@@ -191,6 +191,14 @@ typedef struct ttt_two_factor_state {
   bool is_form_disabled;
 } ttt_two_factor_state;
 
+/* (ABI 1.2) One line of the scoreboard: a player's name and the games they won. Read as an
+ * array: step through it by ttt_new_game_state.standing_size, not sizeof, so that it can grow
+ * at the end. [until-next-read] */
+typedef struct ttt_standing {
+  const char *name;
+  uint32_t wins;
+} ttt_standing;
+
 /* The new-game screen. Strings [until-next-read]. */
 typedef struct ttt_new_game_state {
   uint32_t struct_size;
@@ -198,6 +206,15 @@ typedef struct ttt_new_game_state {
   const char *x_player_name;
   bool is_game_presented;
   bool is_lets_play_button_enabled;
+  /* (ABI 1.2) The scoreboard of the games finished since the players reached this screen (it
+   * lasts until logout, and is saved with --session): the games that ended in a tie, and the
+   * players with a win, most wins first, then by name. `standings` holds `standing_count`
+   * entries of `standing_size` bytes each ([until-next-read]; NULL when the count is 0): entry
+   * i is at (const char *)standings + i * standing_size. */
+  uint32_t ties;
+  const ttt_standing *standings;
+  size_t standing_count;
+  size_t standing_size;
 } ttt_new_game_state;
 
 /* The game screen. Strings [until-next-read]. */
@@ -213,6 +230,11 @@ typedef struct ttt_game_state {
   bool is_board_disabled;
   bool is_play_again_button_visible;
   const char *title;                /* "Winner! Congrats Blob!", "Tied game!", "Blob, place your X" */
+  /* (ABI 1.2) The title of the alert asking to confirm quitting a game in progress
+   * ("Quit this game?"), or NULL when none is shown. While it is shown only its two buttons
+   * are taken (TTT_ACTION_GAME_ALERT_CONFIRM_QUIT, "Quit", and TTT_ACTION_GAME_ALERT_DISMISS,
+   * "Keep playing"); cells, "Play again" and "Quit" are TTT_ERR_DISABLED. */
+  const char *alert_title;
 } ttt_game_state;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -239,6 +261,10 @@ typedef enum ttt_action_tag {
   TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED = 14, /* newGame.game.playAgainButtonTapped */
   TTT_ACTION_GAME_QUIT_BUTTON_TAPPED = 15,     /* newGame.game.quitButtonTapped */
   TTT_ACTION_GAME_DISMISS = 16,                /* newGame.game.dismiss */
+  /* (ABI 1.2) The quit confirmation's buttons (see ttt_game_state.alert_title). A front end
+   * built for 1.1 cannot see that alert; TTT_ACTION_GAME_DISMISS still leaves the game at once. */
+  TTT_ACTION_GAME_ALERT_CONFIRM_QUIT = 17,     /* newGame.game.alert.confirmQuitButtonTapped */
+  TTT_ACTION_GAME_ALERT_DISMISS = 18,          /* newGame.game.alert.dismiss */
 } ttt_action_tag;
 
 /* One user intent. Fields a tag does not use are ignored. */

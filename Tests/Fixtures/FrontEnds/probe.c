@@ -93,6 +93,38 @@ int probe_read_game(ttt_game_state *out) {
   return api->read_game(api->scope(root, TTT_FEATURE_GAME), out);
 }
 
+/* The scoreboard as "Blob 2, Blub 1, ties 1", its standings stepped through by standing_size as
+ * the header asks (ABI 1.2). Returns the read's status. */
+int probe_scoreboard(char *buffer, size_t size) {
+  ttt_new_game_state state = {.struct_size = sizeof state};
+  int status = api->read_new_game(api->scope(root, TTT_FEATURE_NEW_GAME), &state);
+  if (status != TTT_OK) return status;
+  size_t used = 0;
+  for (size_t index = 0; index < state.standing_count; index++) {
+    const ttt_standing *standing =
+        (const ttt_standing *)((const char *)state.standings + index * state.standing_size);
+    used += (size_t)snprintf(buffer + used, used < size ? size - used : 0, "%s %u, ",
+                             standing->name, standing->wins);
+  }
+  snprintf(buffer + used, used < size ? size - used : 0, "ties %u", state.ties);
+  return TTT_OK;
+}
+
+/* Reads the new-game state with the struct_size of ABI 1.1 (the struct ended before `ties`)
+ * into bytes set to 0xAB; returns how many bytes after that size the host changed. */
+size_t probe_new_game_bytes_changed_past_1_1(void) {
+  ttt_new_game_state state;
+  memset(&state, 0xAB, sizeof state);
+  state.struct_size = (uint32_t)offsetof(ttt_new_game_state, ties);
+  api->read_new_game(api->scope(root, TTT_FEATURE_NEW_GAME), &state);
+  size_t changed = 0;
+  const unsigned char *bytes = (const unsigned char *)&state;
+  for (size_t index = offsetof(ttt_new_game_state, ties); index < sizeof state; index++) {
+    if (bytes[index] != 0xAB) changed++;
+  }
+  return changed;
+}
+
 int probe_read_login(ttt_login_state *out, uint32_t struct_size) {
   memset(out, 0xAB, sizeof *out);
   out->struct_size = struct_size;

@@ -28,14 +28,30 @@ enum States {
   }
 
   /// The new-game screen.
-  static func newGame(o: String = "", x: String = "", game: JSONValue = nil) -> JSONValue {
-    ["newGame": ["oPlayerName": .string(o), "xPlayerName": .string(x), "game": game]]
+  static func newGame(
+    o: String = "", x: String = "", game: JSONValue = nil, scoreboard: JSONValue = scoreboard()
+  ) -> JSONValue {
+    [
+      "newGame": [
+        "oPlayerName": .string(o), "xPlayerName": .string(x), "game": game,
+        "scoreboard": scoreboard,
+      ]
+    ]
+  }
+
+  /// The new-game screen's scoreboard: `standings` as (name, wins), most wins first.
+  static func scoreboard(_ standings: [(String, Int)] = [], ties: Int = 0) -> JSONValue {
+    [
+      "standings": .array(
+        standings.map { ["name": .string($0.0), "wins": .number(JSONNumber($0.1))] }),
+      "ties": .number(JSONNumber(ties)),
+    ]
   }
 
   /// A game between Blob (x) and Blub (o); `board` rows as strings like `"xo "`.
   static func game(
     _ board: [String] = ["   ", "   ", "   "], currentPlayer: String = "x",
-    winner: String? = nil, isTied: Bool = false
+    winner: String? = nil, isTied: Bool = false, alert: String? = nil
   ) -> JSONValue {
     let rows: [JSONValue] = board.map { row in
       .array(row.map { $0 == " " ? .null : .string(String($0)) })
@@ -43,7 +59,7 @@ enum States {
     return [
       "board": .array(rows), "currentPlayer": .string(currentPlayer), "oPlayerName": "Blub",
       "xPlayerName": "Blob", "winner": winner.map { .string($0) } ?? .null,
-      "isTied": .bool(isTied),
+      "isTied": .bool(isTied), "alert": alertValue(alert),
     ]
   }
 

@@ -47,6 +47,7 @@ final class Mine {
         let cells = [row.0, row.1, row.2].map { $0 == 1 ? "X" : $0 == 2 ? "O" : "." }
         text += cells.joined(separator: " ") + "\n"
       }
+      if let alert = game.alert_title { text += "Alert: \(String(cString: alert)) (yes or no)\n" }
       return text
     }
     return root.active == TTT_FEATURE_LOGIN.rawValue ? "== Login ==\n" : "== New game ==\n"
@@ -71,6 +72,9 @@ final class Mine {
     case "o": status = send(TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME, text: text)
     case "play": status = send(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED)
     case "quit": status = send(TTT_ACTION_GAME_QUIT_BUTTON_TAPPED)
+    // Quitting a game in progress asks "Quit this game?" (game.alert_title): answer it.
+    case "yes": status = send(TTT_ACTION_GAME_ALERT_CONFIRM_QUIT)
+    case "no": status = send(TTT_ACTION_GAME_ALERT_DISMISS)
     default:
       guard words.count == 2, let row = Int32(words[0]), let column = Int32(words[1]) else {
         write("! unknown command\n")
