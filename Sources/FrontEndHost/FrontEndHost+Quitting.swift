@@ -29,7 +29,9 @@ extension FrontEndHost {
 
   func settle(for session: FrontEndSession) {
     Task { @MainActor in
-      let timedOut = await self.settleEffects()
+      // A client's settle is its host's (`tictactoe attach`).
+      let timedOut =
+        if let remote = self.remote { await remote.settle() } else { await self.settleEffects() }
       if session.isAttached, let onSettled = session.descriptor.on_settled {
         session.deliveredCallbacks += 1
         onSettled(session.instance, timedOut)
@@ -66,7 +68,8 @@ extension FrontEndHost {
   func finish(_ reason: QuitReason) async {
     guard !hasFinished else { return }
     hasFinished = true
-    if let message = reason.message { diagnostics("tictactoe: \(message)") }
+    // Held while a full-screen front end owns the terminal: it shows after the terminal is back.
+    if let message = reason.message { say("tictactoe: \(message)") }
     if case .signal = reason, terminalOwner?.frontEnd.isFullScreen != true, isatty(0) == 1,
       isatty(1) == 1
     {
