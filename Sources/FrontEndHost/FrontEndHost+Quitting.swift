@@ -68,8 +68,6 @@ extension FrontEndHost {
   func finish(_ reason: QuitReason) async {
     guard !hasFinished else { return }
     hasFinished = true
-    // Held while a full-screen front end owns the terminal: it shows after the terminal is back.
-    if let message = reason.message { say("tictactoe: \(message)") }
     if case .signal = reason, terminalOwner?.frontEnd.isFullScreen != true, isatty(0) == 1,
       isatty(1) == 1
     {
@@ -81,6 +79,9 @@ extension FrontEndHost {
     flushHeldLogLines()
     stopPersisting()
     await drainOutputs(within: reason.isUrgent ? .milliseconds(25) : settleTimeout)
+    // After the front ends' last output (a full-screen one leaving the alternate screen), so
+    // that it stays on the terminal.
+    if let message = reason.message { diagnostics("tictactoe: \(message)") }
     onExit(reason.exitStatus)
   }
 
