@@ -279,7 +279,8 @@ public final class RemoteGame {
   private func keepTyping(in state: inout TicTacToe.State) {
     if case .login(var login) = state {
       if login.password.isEmpty {
-        typedPassword = ""
+        // Unless this client's password is still on its way.
+        if unconfirmedBindings["login.view.binding.password"] == nil { typedPassword = "" }
       } else if !typedPassword.isEmpty {
         login.password = typedPassword
         state = .login(login)

@@ -100,4 +100,24 @@ import Testing
       standardError
         == "tictactoe: cannot attach to \(directory)/none.sock: No such file or directory\n")
   }
+
+  @Test func theClientSwitchesFrontEndsAndItsSettleIsTheHosts() throws {
+    let host = try ListeningHost()
+    let client = try attachText(to: host)
+    client.send(":frontend jsonl")
+    // The login's answer comes from an effect in the host: only the forwarded settle makes
+    // the snapshot after it show the new-game screen.
+    for line in Input.logIn() + [Input.command("snapshot")] { client.send(line) }
+    while let line = client.readLine(), !line.hasPrefix("{\"type\":\"hello\"") {}
+    var events: [Event] = []
+    while events.last?.state != States.newGame(), let line = client.readLine() {
+      events.append(try Event(line: line))
+    }
+    #expect(events.allSatisfy { $0.type != "error" })
+    #expect(events.contains { $0.action == "login.loginResponse.success" })
+    // The snapshot, after the settle: the screen the answer led to.
+    #expect(try client.readEvent().state == States.newGame())
+    client.send(#"{"command":"rewind","to":2}"#)
+    #expect(try client.readEvent().message?.hasSuffix("which keeps the history") == true)
+  }
 }
