@@ -32,6 +32,12 @@ extension FrontEndHost {
     game.onEnd = { [unowned host, path = game.path] reason in
       host.quit(.hostWentAway("the host at \(path) went away (\(reason))"))
     }
+    // A move typed just before quitting still reaches the host.
+    let exit = host.onExit
+    host.onExit = { status in
+      game.close()
+      exit(status)
+    }
     game.start()
     return host
   }

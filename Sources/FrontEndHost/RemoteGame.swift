@@ -194,14 +194,18 @@ public final class RemoteGame {
     }
   }
 
-  /// Closes the connection (the host then settles and forgets this client).
+  /// Closes the connection (the host then settles and forgets this client), once what was
+  /// forwarded is written (waiting for room at most `drainTimeout`).
   func close() {
     guard !hasEnded else { return }
     hasEnded = true
     reader.cancel()
-    output.flush()
+    output.drain(within: Self.drainTimeout)
     output.close()
   }
+
+  /// How long closing waits for the socket to take the intents still unwritten, in ms.
+  static let drainTimeout: Int32 = 1000
 
   private func end(_ reason: String) {
     guard !hasEnded else { return }
