@@ -124,8 +124,8 @@ let package = Package(
     .target(
       name: "FrontEndHost",
       dependencies: [
-        "AppCore", "DynamicCall", "GameCore", "HostIO", "LoginCore", "NewGameCore", "Persistence",
-        "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
+        "AppCore", "DynamicCall", "GameCore", "HostIO", "JSONLines", "LoginCore", "NewGameCore",
+        "Persistence", "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
       ]),
     // What outlives the process: the session file's format, and the action log's.
     .target(

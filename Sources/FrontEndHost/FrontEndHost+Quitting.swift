@@ -29,7 +29,9 @@ extension FrontEndHost {
 
   func settle(for session: FrontEndSession) {
     Task { @MainActor in
-      let timedOut = await self.settleEffects()
+      // A client's settle is its host's (`tictactoe attach`).
+      let timedOut =
+        if let remote = self.remote { await remote.settle() } else { await self.settleEffects() }
       if session.isAttached, let onSettled = session.descriptor.on_settled {
         session.deliveredCallbacks += 1
         onSettled(session.instance, timedOut)
@@ -66,7 +68,6 @@ extension FrontEndHost {
   func finish(_ reason: QuitReason) async {
     guard !hasFinished else { return }
     hasFinished = true
-    if let message = reason.message { diagnostics("tictactoe: \(message)") }
     if case .signal = reason, terminalOwner?.frontEnd.isFullScreen != true, isatty(0) == 1,
       isatty(1) == 1
     {
@@ -78,6 +79,9 @@ extension FrontEndHost {
     flushHeldLogLines()
     stopPersisting()
     await drainOutputs(within: reason.isUrgent ? .milliseconds(25) : settleTimeout)
+    // After the front ends' last output (a full-screen one leaving the alternate screen), so
+    // that it stays on the terminal.
+    if let message = reason.message { diagnostics("tictactoe: \(message)") }
     onExit(reason.exitStatus)
   }
 

@@ -13,6 +13,13 @@ extension FrontEndHost {
         status: TTT_ERR_DETACHED, message: "requests made while detaching are refused")
     }
     let request = try HostRequest(kind: kind, argument: argument)
+    if remote != nil {
+      switch request {
+      case .rewind, .undo:
+        throw .invalid("this is a client of a tictactoe --listen host, which keeps the history")
+      default: break
+      }
+    }
     switch request {
     case .switchTerminal(let target), .attach(let target):
       // Load it now, so that a front end that cannot be loaded is refused while the user is

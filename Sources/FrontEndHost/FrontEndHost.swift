@@ -59,6 +59,8 @@ public final class FrontEndHost {
   var isMakingDurable = false
   /// How many clients connected to the host's socket so far: names them.
   var connectionsAccepted = 0
+  /// The game this host mirrors, for `tictactoe attach` (see +Attach); `nil` when it runs its own.
+  var remote: RemoteGame?
 
   /// The most an observer's output may hold unwritten before it counts as failed.
   static let observerBacklogLimit = 16 << 20

@@ -23,6 +23,8 @@ public enum ExitStatus {
   public static let replayFailed: Int32 = 8
   /// `--listen`: the socket could not be made.
   public static let listenFailed: Int32 = 9
+  /// `attach`: the host could not be reached, or went away.
+  public static let hostWentAway: Int32 = 10
   /// After signal `number` (SIGINT, SIGTERM, SIGHUP, SIGQUIT): 128 + `number`.
   public static func signal(_ number: Int32) -> Int32 { 128 + number }
 }
@@ -43,6 +45,8 @@ public enum QuitReason: Sendable {
   case noFrontEnd
   /// `replay` stopped at an action that no longer follows the log; the message names its line.
   case replayDiverged(String)
+  /// `attach`: the host went away; the message says how.
+  case hostWentAway(String)
   /// The settle before quitting for `reason` timed out with `work` still running.
   indirect case effectsAbandoned(after: QuitReason, work: String)
 
@@ -50,7 +54,8 @@ public enum QuitReason: Sendable {
   var settlesFirst: Bool {
     switch self {
     case .requested, .endOfInput, .inputFailed: true
-    case .outputFailed, .signal, .noFrontEnd, .replayDiverged, .effectsAbandoned: false
+    case .outputFailed, .signal, .noFrontEnd, .replayDiverged, .hostWentAway, .effectsAbandoned:
+      false
     }
   }
 
@@ -71,7 +76,8 @@ public enum QuitReason: Sendable {
   var message: String? {
     switch self {
     case .requested, .endOfInput, .signal, .noFrontEnd: nil
-    case .inputFailed(let message), .outputFailed(let message), .replayDiverged(let message):
+    case .inputFailed(let message), .outputFailed(let message), .replayDiverged(let message),
+      .hostWentAway(let message):
       message
     case .effectsAbandoned(let reason, let work):
       [reason.message, "quitting with \(work) still running at the settle timeout; abandoned"]
@@ -88,6 +94,7 @@ public enum QuitReason: Sendable {
     case .signal(let number): ExitStatus.signal(number)
     case .noFrontEnd: ExitStatus.noFrontEnd
     case .replayDiverged: ExitStatus.replayFailed
+    case .hostWentAway: ExitStatus.hostWentAway
     case .effectsAbandoned(let reason, _):
       reason.exitStatus == ExitStatus.success ? ExitStatus.effectsAbandoned : reason.exitStatus
     }

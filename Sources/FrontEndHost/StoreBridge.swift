@@ -16,6 +16,9 @@ final class StoreBridge {
   let redactor = SecretRedactor()
   /// Whether front ends' intents are refused: a replay drives the store, not its front ends.
   var isReadOnly = false
+  /// Whether the store's own actions go to action observers: not for `tictactoe attach`, whose
+  /// store forwards intents and whose observers hear the host's actions instead.
+  var broadcastsStoreActions = true
 
   private struct Subscription {
     let session: FrontEndSession
@@ -135,13 +138,19 @@ final class StoreBridge {
         "tictactoe: trace: \(origin == .effect ? "effect" : "frontend") \(casePath)"
           + (error.map { " (\($0))" } ?? ""))
     }
-    guard !actionObservers.isEmpty else { return }
+    guard broadcastsStoreActions, !actionObservers.isEmpty else { return }
     let (casePath, error) = ActionDescription.describe(action)
+    broadcast(casePath: casePath, fromEffect: origin == .effect, error: error)
+  }
+
+  /// Tells every action observer about the action at `casePath`.
+  func broadcast(casePath: String, fromEffect: Bool, error: String?) {
+    guard !actionObservers.isEmpty else { return }
     casePath.withCString { casePath in
       withOptionalCString(error) { error in
         var event = ttt_action_event(
           struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
-          from_effect: origin == .effect, error: error)
+          from_effect: fromEffect, error: error)
         for id in actionObservers.keys.sorted() {
           guard let observer = actionObservers[id], observer.session.isAttached else { continue }
           observer.session.deliveredCallbacks += 1

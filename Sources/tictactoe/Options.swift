@@ -28,6 +28,8 @@ struct Options {
   var showVersion = false
   /// `--listen [PATH]`: accept clients on a Unix socket; `.some(nil)` for the default path.
   var listen: String??
+  /// `attach PATH`: the socket of the `--listen` host whose game to show.
+  var attach: String?
 
   /// A usage error: the message, printed with a hint to `--help`; the process exits with 2.
   struct UsageError: Error {
@@ -37,6 +39,7 @@ struct Options {
   static let usage = """
     USAGE: tictactoe [--frontend SPEC]... [options]
            tictactoe replay LOG [--speed N | --step] [--frontend SPEC]... [options]
+           tictactoe attach PATH [--frontend SPEC]... [options]
            tictactoe check-frontend PATH
 
     Plays TicTacToe (log in, optionally with a second factor, name the players, play) with
@@ -44,6 +47,12 @@ struct Options {
     owns the terminal.
 
     COMMANDS:
+      attach PATH             Show and drive the game of the 'tictactoe --listen' host whose
+                              socket is PATH, with this process's front ends (the same
+                              libraries, --frontend as above). Moves made here or there show
+                              in both; :quit leaves the host running. When the host goes
+                              away, the front ends are detached and the status is 10.
+
       check-frontend PATH     Check that the front end at PATH (or a stock NAME) conforms to
                               the ABI: a sane descriptor, a compatible ABI version, only the
                               entry symbol exported, attach, every screen, nothing written
@@ -112,6 +121,7 @@ struct Options {
       8      replay: the log cannot be read, or the replay stopped where it diverged
       9      --listen: the socket could not be made (a host already listens there, a file
              that is not a socket is in the way, or a directory is not private)
+      10     attach: the host could not be reached, or went away
       128+N  signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly
       If a front end crashes the host, or SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP or
       SIGSYS is sent to it, the terminal is restored before the process dies of that signal.
@@ -189,6 +199,14 @@ struct Options {
         }
         options.replaySpeed = speed
       case "--step": options.replayStep = true
+      case "attach":
+        guard options.attach == nil else { throw UsageError(message: "attach takes one PATH") }
+        let path = try value(for: flag)
+        guard !path.isEmpty, !path.hasPrefix("-") else {
+          throw UsageError(
+            message: "attach needs a PATH first, not '\(path)' (options go after it)")
+        }
+        options.attach = path
       case "--listen":
         if let next = remaining.first, !next.hasPrefix("-") {
           remaining.removeFirst()
@@ -204,6 +222,13 @@ struct Options {
     }
     if options.replaySpeed != nil || options.replayStep, options.replay == nil {
       throw UsageError(message: "--speed and --step are for 'replay LOG'")
+    }
+    if options.attach != nil,
+      options.replay != nil || options.listen != nil || options.session != nil
+        || options.record != nil
+    {
+      throw UsageError(
+        message: "attach shows another host's game: no replay, --listen, --session or --record")
     }
     if options.replaySpeed != nil, options.replayStep {
       throw UsageError(message: "--speed and --step cannot go together")

@@ -89,15 +89,29 @@ let session = options.session.map { SessionStart.open($0, report: standardError)
 let replay = options.replay.map { ReplayLog.load($0, report: standardError) }
 
 MainActor.assumeIsolated {
-  let store = Store(initialState: replay?.start ?? session?.state ?? TicTacToe.State()) {
-    // A replay drops effects: the server's answers are in the log.
-    TicTacToe().droppingEffects(if: replay != nil)
-  } withDependencies: {
-    $0.authenticationClient = .live(latency: options.authDelay)
+  let host: FrontEndHost
+  if let path = options.attach {
+    // `attach`: the game is the --listen host's; its first state is the first screen.
+    do {
+      let game = try RemoteGame(connectingTo: path, timeout: options.settleTimeout)
+      host = FrontEndHost.attached(
+        to: game, searchPath: searchPath, settleTimeout: options.settleTimeout,
+        terminalOutput: OutputSink(streams.output))
+    } catch {
+      standardError("tictactoe: \(error)")
+      exit(ExitStatus.hostWentAway)
+    }
+  } else {
+    let store = Store(initialState: replay?.start ?? session?.state ?? TicTacToe.State()) {
+      // A replay drops effects: the server's answers are in the log.
+      TicTacToe().droppingEffects(if: replay != nil)
+    } withDependencies: {
+      $0.authenticationClient = .live(latency: options.authDelay)
+    }
+    host = FrontEndHost(
+      store: store, searchPath: searchPath, settleTimeout: options.settleTimeout,
+      terminalOutput: OutputSink(streams.output))
   }
-  let host = FrontEndHost(
-    store: store, searchPath: searchPath, settleTimeout: options.settleTimeout,
-    terminalOutput: OutputSink(streams.output))
   host.isTracing = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "1"
   host.loadPolicy = loadPolicy
   if let session { host.keepSession(in: session.file) }

@@ -1,0 +1,311 @@
+import AppCore
+import HostIO
+import JSONLines
+import UnidirectionalFlow
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The game a `tictactoe --listen` host runs, seen from `tictactoe attach` through one
+/// connection to its socket, which speaks the JSON-lines protocol (Documentation/JSONLines.md).
+///
+/// It keeps the last state the host sent, forwards the intents of the client's front ends as
+/// input lines, and reports the host's events: ``onState`` for each `state`, ``onAction`` for
+/// each `action`, ``onError`` for an `error` that is not the answer to a settle, and ``onEnd``
+/// once, when the host went away.
+///
+/// Secrets: the host sends `"<redacted>"` for a password that is set. The password this client
+/// typed is put back in the mirrored state (so editing it goes on from what was typed, and a
+/// front end that shows its length shows this one); one typed elsewhere stays the placeholder.
+@MainActor
+public final class RemoteGame {
+  /// Why attaching failed: the message names the socket.
+  public struct AttachError: Error, CustomStringConvertible {
+    /// "cannot attach to /run/user/1000/tictactoe/42.sock: No such file or directory".
+    public let description: String
+  }
+
+  /// The socket's path, as given.
+  public let path: String
+  /// The state the host sent last, the client's own typing put back (see the type's notes).
+  public private(set) var state: TicTacToe.State
+
+  /// Called with each new state.
+  var onState: (TicTacToe.State) -> Void = { _ in }
+  /// Called with each action the host processed: its case path, whether an effect sent it,
+  /// and a failed response's message.
+  var onAction: (_ casePath: String, _ fromEffect: Bool, _ error: String?) -> Void = { _, _, _ in }
+  /// Called with the message of each `error` event that is not a settle's.
+  var onError: (String) -> Void = { _ in }
+  /// Called once when the connection ended, with why.
+  var onEnd: (String) -> Void = { _ in }
+
+  private let descriptor: Int32
+  private let output: OutputSink
+  private let reader: InputSource
+  private var buffered: [UInt8] = []
+  private var hasEnded = false
+  /// The settles forwarded and not yet answered, oldest first, with whether each timed out.
+  private var settles: [(timedOut: Bool, resume: (Bool) -> Void)] = []
+  /// Binding intents sent and not yet seen processed, by case path, with the last one sent:
+  /// until the host has processed them, a `state` event shows this field as it was before,
+  /// and the field keeps what was typed.
+  private var unconfirmedBindings: [String: (count: Int, action: TicTacToe.Action)] = [:]
+  /// The password this client typed last ("" once the host shows none).
+  private var typedPassword = ""
+
+  /// The longest line the host is expected to send.
+  static let lineLimit = 1 << 20
+  /// The id of the settle and history commands that make a forwarded settle.
+  private static let settleID = "tictactoe-attach-settle"
+
+  /// Connects to the host's socket at `path` and reads its `hello` and first `state` (waiting
+  /// at most `timeout` for them).
+  public init(connectingTo path: String, timeout: Duration) throws(AttachError) {
+    self.path = path
+    func failure(_ reason: String) -> AttachError {
+      AttachError(description: "cannot attach to \(path): \(reason)")
+    }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    guard !path.isEmpty, path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      throw failure(
+        "a socket path has 1 to \(MemoryLayout.size(ofValue: address.sun_path) - 1) bytes")
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard connected == 0 else {
+      let reason = String(cString: strerror(errno))
+      _ = Glibc.close(descriptor)
+      throw failure(reason + (errno == ECONNREFUSED ? " (no host listens there)" : ""))
+    }
+    self.descriptor = descriptor
+    output = OutputSink(
+      name: "the host's socket", descriptor: descriptor, isSocket: true, closesDescriptor: true)
+    reader = InputSource(socket: descriptor, name: "the host's socket")
+    state = TicTacToe.State()
+    do throws(AttachError) {
+      try greet(timeout: timeout)
+    } catch {
+      output.close()
+      throw failure(error.description)
+    }
+  }
+
+  /// Reads the `hello` and the first `state`, blocking (before the event loop runs).
+  private func greet(timeout: Duration) throws(AttachError) {
+    var limit = timeval(
+      tv_sec: Int(timeout.components.seconds),
+      tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+    _ = setsockopt(
+      descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    var hello: JSONObject?
+    var first: JSONObject?
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while first == nil {
+      while first == nil, let line = takeLine() {
+        let event = try parse(line)
+        if hello == nil {
+          guard event["type"]?.string == "hello",
+            event["protocol"]?.string == "tictactoe-jsonl",
+            event["version"]?.number?.exactInt == 1, event["remote"]?.bool == true
+          else {
+            throw AttachError(
+              description: "it does not speak the JSON-lines protocol of a tictactoe --listen "
+                + "host (no remote hello, version 1)")
+          }
+          hello = event
+        } else if event["type"]?.string == "state" {
+          first = event
+        }
+      }
+      guard first == nil else { break }
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count > 0 {
+        buffered += chunk[..<count]
+        guard buffered.count <= Self.lineLimit else {
+          throw AttachError(description: "the host sent a line longer than 1 MiB")
+        }
+      } else if count == 0 {
+        throw AttachError(description: "the host closed the connection before its first state")
+      } else if errno != EINTR {
+        throw AttachError(
+          description: errno == EAGAIN
+            ? "no answer from the host within \(timeout)" : String(cString: strerror(errno)))
+      }
+    }
+    do {
+      state = try RemoteStateDecoder.state(from: first?["state"])
+    } catch {
+      throw AttachError(description: "the host's first state: \(error)")
+    }
+  }
+
+  /// Reads the host's events from now on, on the event loop.
+  func start() {
+    reader.onRead = { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .bytes(let bytes):
+        buffered += bytes
+        receiveLines()
+      case .end: end("the host closed the connection")
+      case .failure(let message): end(message)
+      }
+    }
+    output.onFailure = { [weak self] _, failure in
+      self?.end("cannot write to the host: \(failure)")
+    }
+    receiveLines()
+  }
+
+  /// Sends `action` to the host as an input line; a binding is applied to the mirrored state
+  /// at once (by `apply`), so that the next keystroke edits what was typed.
+  func forward(_ action: TicTacToe.Action) {
+    guard !hasEnded else { return }
+    if RemoteIntent.bindingValue(of: action) != nil {
+      let casePath = ActionDescription.describe(action).casePath
+      unconfirmedBindings[casePath] = ((unconfirmedBindings[casePath]?.count ?? 0) + 1, action)
+      if case .login(.view(.binding(let binding))) = action, binding.keyPath == \.password {
+        typedPassword = binding.value as? String ?? ""
+      }
+    }
+    RemoteIntent.line(for: action).withUnsafeBytes { _ = output.write($0) }
+  }
+
+  /// Asks the host to settle its effects; returns whether its settle timed out (or the host
+  /// went away first).
+  func settle() async -> Bool {
+    guard !hasEnded else { return true }
+    _ = output.write(
+      "{\"command\":\"settle\",\"id\":\"\(Self.settleID)\"}\n"
+        + "{\"command\":\"history\",\"id\":\"\(Self.settleID)\"}\n")
+    return await withCheckedContinuation { continuation in
+      settles.append((false, { continuation.resume(returning: $0) }))
+    }
+  }
+
+  /// Closes the connection (the host then settles and forgets this client), once what was
+  /// forwarded is written (waiting for room at most `drainTimeout`).
+  func close() {
+    guard !hasEnded else { return }
+    hasEnded = true
+    reader.cancel()
+    output.drain(within: Self.drainTimeout)
+    output.close()
+  }
+
+  /// How long closing waits for the socket to take the intents still unwritten, in ms.
+  static let drainTimeout: Int32 = 1000
+
+  private func end(_ reason: String) {
+    guard !hasEnded else { return }
+    close()
+    let waiting = settles
+    settles = []
+    for settle in waiting { settle.resume(true) }
+    onEnd(reason)
+  }
+
+  private func takeLine() -> [UInt8]? {
+    guard let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    let line = Array(buffered[..<newline])
+    buffered.removeSubrange(...newline)
+    return line
+  }
+
+  private func parse(_ line: [UInt8]) throws(AttachError) -> JSONObject {
+    guard let value = try? JSONParser().parse(line), let object = value.object else {
+      throw AttachError(description: "the host sent a line that is not a JSON object")
+    }
+    return object
+  }
+
+  private func receiveLines() {
+    while !hasEnded, let line = takeLine() {
+      do {
+        try receive(parse(line))
+      } catch {
+        return end(error.description)
+      }
+    }
+    guard !hasEnded else { return }
+    guard buffered.count <= Self.lineLimit else {
+      return end("the host sent a line longer than 1 MiB")
+    }
+    reader.requestRead()
+  }
+
+  private func receive(_ event: JSONObject) throws(AttachError) {
+    switch event["type"]?.string {
+    case "state":
+      var next: TicTacToe.State
+      do {
+        next = try RemoteStateDecoder.state(from: event["state"])
+      } catch {
+        throw AttachError(description: "the host's state: \(error)")
+      }
+      keepTyping(in: &next)
+      state = next
+      onState(next)
+    case "action":
+      guard let casePath = event["action"]?.string else { return }
+      if let unconfirmed = unconfirmedBindings[casePath] {
+        unconfirmedBindings[casePath] =
+          unconfirmed.count > 1 ? (unconfirmed.count - 1, unconfirmed.action) : nil
+      }
+      onAction(casePath, event["origin"]?.string == "effect", event["error"]?.string)
+    case "error":
+      let message = event["message"]?.string ?? "an error without a message"
+      if event["id"]?.string == Self.settleID, !settles.isEmpty {
+        settles[0].timedOut = true
+      } else {
+        onError(message)
+      }
+    case "history" where !settles.isEmpty:
+      let settle = settles.removeFirst()
+      settle.resume(settle.timedOut)
+    default: break
+    }
+  }
+
+  /// Puts what this client typed and the host has not processed yet back into `state`, and
+  /// the password it typed in place of the placeholder.
+  private func keepTyping(in state: inout TicTacToe.State) {
+    if case .login(var login) = state {
+      if login.password.isEmpty {
+        // Unless this client's password is still on its way.
+        if unconfirmedBindings["login.view.binding.password"] == nil { typedPassword = "" }
+      } else if !typedPassword.isEmpty {
+        login.password = typedPassword
+        state = .login(login)
+      }
+    }
+    for (casePath, unconfirmed) in unconfirmedBindings {
+      // One for a screen that is gone will never be processed.
+      guard Self.isShown(unconfirmed.action, in: state) else {
+        unconfirmedBindings[casePath] = nil
+        continue
+      }
+      _ = TicTacToe().reduce(into: &state, action: unconfirmed.action)
+    }
+  }
+
+  /// Whether the screen `action` is for is the one `state` shows.
+  nonisolated static func isShown(_ action: TicTacToe.Action, in state: TicTacToe.State) -> Bool {
+    switch (action, state) {
+    case (.login(.twoFactor), .login(let login)): login.twoFactor != nil
+    case (.login, .login), (.newGame, .newGame): true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import AppCore
+import GameCore
+import JSONLines
+import LoginCore
+import NewGameCore
+import TwoFactorCore
+import UnidirectionalFlow
+
+/// The app state of a JSON-lines `state` event (Documentation/JSONLines.md, "The state"), as
+/// `tictactoe attach` mirrors it.
+///
+/// Secrets are not in events: a `password` or `token` that is not `""` comes as
+/// `"<redacted>"`, and stays that placeholder here (``RemoteGame`` puts back the password this
+/// client typed). Derived fields (`winner`, `isTied`) are recomputed by the state itself.
+enum RemoteStateDecoder {
+  /// Why an event's state cannot be read, naming where it is wrong: `state.newGame.game.board[1]`.
+  struct DecodeError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ path: String, _ problem: String) {
+      description = "\(path): \(problem)"
+    }
+  }
+
+  /// The state `value` (the event's `state` member) describes.
+  static func state(from value: JSONValue?) throws(DecodeError) -> TicTacToe.State {
+    let root = try Reader(value, path: "state")
+    if let login = try root.optional("login") { return .login(try decodeLogin(login)) }
+    if let newGame = try root.optional("newGame") { return .newGame(try decodeNewGame(newGame)) }
+    throw DecodeError("state", "has neither \"login\" nor \"newGame\"")
+  }
+
+  private static func decodeLogin(_ login: Reader) throws(DecodeError) -> Login.State {
+    var state = Login.State()
+    state.email = try login.string("email")
+    state.password = try login.string("password")
+    state.isFormValid = try login.bool("isFormValid")
+    state.isLoginRequestInFlight = try login.bool("isLoginRequestInFlight")
+    if let alert = try login.optional("alert") {
+      state.alert = AlertState(title: try alert.string("title"))
+    }
+    if let twoFactor = try login.optional("twoFactor") {
+      var second = TwoFactor.State(token: try twoFactor.string("token"))
+      second.code = try twoFactor.string("code")
+      second.isFormValid = try twoFactor.bool("isFormValid")
+      second.isTwoFactorRequestInFlight = try twoFactor.bool("isTwoFactorRequestInFlight")
+      if let alert = try twoFactor.optional("alert") {
+        second.alert = AlertState(title: try alert.string("title"))
+      }
+      state.twoFactor = second
+    }
+    return state
+  }
+
+  private static func decodeNewGame(_ newGame: Reader) throws(DecodeError) -> NewGame.State {
+    var state = NewGame.State(
+      oPlayerName: try newGame.string("oPlayerName"),
+      xPlayerName: try newGame.string("xPlayerName"))
+    guard let game = try newGame.optional("game") else { return state }
+    var playing = Game.State(
+      oPlayerName: try game.string("oPlayerName"), xPlayerName: try game.string("xPlayerName"))
+    let rows = try game.array("board")
+    guard rows.count == 3 else {
+      throw DecodeError(game.path + ".board", "must have 3 rows, not \(rows.count)")
+    }
+    for (row, cells) in rows.enumerated() {
+      let path = "\(game.path).board[\(row)]"
+      guard let cells = cells.array, cells.count == 3 else {
+        throw DecodeError(path, "must be an array of 3 cells")
+      }
+      for (column, cell) in cells.enumerated() {
+        if cell.isNull { continue }
+        guard let player = player(cell.string) else {
+          throw DecodeError("\(path)[\(column)]", "must be \"x\", \"o\" or null")
+        }
+        playing.board[row][column] = player
+      }
+    }
+    guard let current = player(try game.string("currentPlayer")) else {
+      throw DecodeError(game.path + ".currentPlayer", "must be \"x\" or \"o\"")
+    }
+    playing.currentPlayer = current
+    state.game = playing
+    return state
+  }
+
+  private static func player(_ mark: String?) -> Player? {
+    switch mark {
+    case "x": .x
+    case "o": .o
+    default: nil
+    }
+  }
+
+  /// Reads the members of one object of the state, naming their path in errors.
+  private struct Reader {
+    let object: JSONObject
+    let path: String
+
+    init(_ value: JSONValue?, path: String) throws(DecodeError) {
+      guard let object = value?.object else {
+        throw DecodeError(path, value == nil ? "is missing" : "must be an object")
+      }
+      self.object = object
+      self.path = path
+    }
+
+    func string(_ key: String) throws(DecodeError) -> String {
+      guard let string = object[key]?.string else {
+        throw DecodeError("\(path).\(key)", "must be a string")
+      }
+      return string
+    }
+
+    func bool(_ key: String) throws(DecodeError) -> Bool {
+      guard let bool = object[key]?.bool else {
+        throw DecodeError("\(path).\(key)", "must be true or false")
+      }
+      return bool
+    }
+
+    func optional(_ key: String) throws(DecodeError) -> Reader? {
+      guard let value = object[key], !value.isNull else { return nil }
+      return try Reader(value, path: "\(path).\(key)")
+    }
+
+    func array(_ key: String) throws(DecodeError) -> [JSONValue] {
+      guard let array = object[key]?.array else {
+        throw DecodeError("\(path).\(key)", "must be an array")
+      }
+      return array
+    }
+  }
+}
