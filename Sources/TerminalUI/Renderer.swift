@@ -60,22 +60,27 @@ public struct Renderer: Sendable {
   ) {
     var column = 0
     while column < after.columns {
-      guard before[row, column] != after[row, column] else {
+      guard
+        !after.same(
+          after.packed(row: row, column: column),
+          as: before.packed(row: row, column: column), in: before)
+      else {
         column += 1
         continue
       }
       // A changed continuation cell is drawn by writing the wide character it belongs to.
       var start = column
-      if after[row, start].width == 0, start > 0 { start -= 1 }
-      let cell = after[row, start]
+      if after.packed(row: row, column: start).width == 0, start > 0 { start -= 1 }
+      let cell = after.packed(row: row, column: start)
       if cell.width == 0 {
         column += 1
         continue
       }
       moveCursor(to: row, column: start, in: after, into: &bytes)
-      GraphicRendition.appendTransition(from: style, to: effective(cell.style), into: &bytes)
-      style = effective(cell.style)
-      bytes.append(contentsOf: String(cell.character).utf8)
+      let cellStyle = effective(cell.look)
+      GraphicRendition.appendTransition(from: style, to: cellStyle, into: &bytes)
+      style = cellStyle
+      after.appendCharacter(of: cell, into: &bytes)
       let end = start + Int(cell.width)
       // After the last column the cursor waits to wrap, and after a wide character terminals
       // may disagree on its width: either way, position it absolutely next time.
@@ -96,11 +101,11 @@ public struct Renderer: Sendable {
         let rewritable =
           gap.count <= 3
           && gap.allSatisfy {
-            let cell = frame[row, $0]
-            return cell.width == 1 && effective(cell.style) == style
+            let cell = frame.packed(row: row, column: $0)
+            return cell.width == 1 && effective(cell.look) == style
           }
         if rewritable {
-          for x in gap { bytes.append(contentsOf: String(frame[row, x].character).utf8) }
+          for x in gap { frame.appendCharacter(of: frame.packed(row: row, column: x), into: &bytes) }
         } else {
           ControlSequence.appendForward(gap.count, into: &bytes)
         }
@@ -116,8 +121,9 @@ public struct Renderer: Sendable {
     cursor = (row, column)
   }
 
-  /// `style` as sent to this terminal: without colours when colours are off.
-  private func effective(_ style: Style) -> Style {
-    colors ? style : style.withoutColors
+  /// The style packed in `look` as sent to this terminal: without colours when colours are
+  /// off.
+  private func effective(_ look: UInt64) -> Style {
+    PackedCell.style(of: colors ? look : PackedCell.withoutColors(look))
   }
 }
