@@ -16,6 +16,8 @@ final class StoreBridge {
   let redactor = SecretRedactor()
   /// Whether front ends' intents are refused: a replay drives the store, not its front ends.
   var isReadOnly = false
+  /// Each feature's state as last exported, shared by every front end's reads.
+  let exports = ExportCache()
 
   private struct Subscription {
     let session: FrontEndSession
