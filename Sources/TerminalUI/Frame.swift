@@ -61,6 +61,14 @@ public struct Frame: Equatable, Sendable {
     return cell.glyph == otherCell.glyph
   }
 
+  /// The first column of the run of blank cells (a space in the default style) that ends row
+  /// `row`; `columns` when its last cell is not blank.
+  func blankTailStart(row: Int) -> Int {
+    var column = columns
+    while column > 0, cells[row * columns + column - 1] == .blank { column -= 1 }
+    return column
+  }
+
   /// Appends the UTF-8 bytes of `cell`'s character.
   func appendCharacter(of cell: PackedCell, into bytes: inout [UInt8]) {
     if cell.isLong {

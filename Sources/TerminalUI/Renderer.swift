@@ -58,6 +58,7 @@ public struct Renderer: Sendable {
   private mutating func drawChanges(
     in row: Int, from before: Frame, to after: Frame, into bytes: inout [UInt8]
   ) {
+    let blankTail = after.blankTailStart(row: row)
     var column = 0
     while column < after.columns {
       guard
@@ -67,6 +68,21 @@ public struct Renderer: Sendable {
       else {
         column += 1
         continue
+      }
+      // The rest of the row is blank now: erasing it to the end of the line (3 bytes, in the
+      // default style) beats writing the changed blanks one by one when there are more than 3.
+      if column >= blankTail,
+        (column..<after.columns).count(where: {
+          !after.same(
+            after.packed(row: row, column: $0), as: before.packed(row: row, column: $0),
+            in: before)
+        }) > ControlSequence.eraseToEndOfLine.utf8.count
+      {
+        moveCursor(to: row, column: column, in: after, into: &bytes)
+        GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
+        style = .plain
+        bytes.append(contentsOf: ControlSequence.eraseToEndOfLine.utf8)
+        return
       }
       // A changed continuation cell is drawn by writing the wide character it belongs to.
       var start = column
