@@ -18,4 +18,3 @@ private let mainThreadMarkKey: pthread_key_t = {
   pthread_key_create(&key, nil)
   return key
 }()
-

@@ -57,7 +57,9 @@ public struct Frame: Equatable, Sendable {
   /// Whether `cell` of this frame shows what `otherCell` of `other` shows.
   func same(_ cell: PackedCell, as otherCell: PackedCell, in other: Frame) -> Bool {
     guard cell.look == otherCell.look else { return false }
-    if cell.isLong, otherCell.isLong { return character(of: cell) == other.character(of: otherCell) }
+    if cell.isLong, otherCell.isLong {
+      return character(of: cell) == other.character(of: otherCell)
+    }
     return cell.glyph == otherCell.glyph
   }
 
@@ -155,7 +157,9 @@ public struct Frame: Equatable, Sendable {
           byte = UInt8(ascii: "?")
         }
         if x + 1 > limit { break }
-        if x >= 0 { set(PackedCell(glyph: PackedCell.ascii(byte), look: look), row: row, column: x) }
+        if x >= 0 {
+          set(PackedCell(glyph: PackedCell.ascii(byte), look: look), row: row, column: x)
+        }
         x += 1
       }
       return x

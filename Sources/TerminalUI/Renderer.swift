@@ -121,7 +121,9 @@ public struct Renderer: Sendable {
             return cell.width == 1 && effective(cell.look) == style
           }
         if rewritable {
-          for x in gap { frame.appendCharacter(of: frame.packed(row: row, column: x), into: &bytes) }
+          for x in gap {
+            frame.appendCharacter(of: frame.packed(row: row, column: x), into: &bytes)
+          }
         } else {
           ControlSequence.appendForward(gap.count, into: &bytes)
         }

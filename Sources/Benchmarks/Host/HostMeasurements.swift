@@ -163,7 +163,8 @@ enum HostMeasurements {
     print("  ansi: \(format(perMove)) bytes per move after the first frame (\(moves.count) moves)")
     let target = HostTargets.ansiBytesPerMove
     return TargetCheck(
-      goal: "The ansi front end writes at most \(Int(target)) bytes per move after the first frame.",
+      goal:
+        "The ansi front end writes at most \(Int(target)) bytes per move after the first frame.",
       isMet: perMove <= target, evidence: "\(format(perMove)) bytes per move")
   }
 
