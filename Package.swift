@@ -1,4 +1,6 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 /// Front-end libraries export only `tictactoe_frontend_entry` (see Plugins/frontend-exports.map).
@@ -8,10 +10,73 @@ let frontEndExports: [LinkerSetting] = [
   ])
 ]
 
+// MARK: Macros
+// The macro plugin builds against the toolchain's own SwiftSyntax modules (`lib/swift/host`,
+// next to its runtime) instead of the swift-syntax package, which cannot be fetched here. The
+// manifest finds them next to the PackageDescription library it runs with (read from
+// /proc/self/maps), then next to the `swift` on PATH; SWIFT_HOST_MODULES, when set, is the only
+// place it looks. Their flags are unsafe flags, so only the `UnidirectionalFlowMacros` product
+// and the modules that use it carry them: `UnidirectionalFlow` alone needs none.
+
+/// The directories that may be the toolchain's `lib/swift/host`, most likely first.
+func hostModulesCandidates() -> [String] {
+  if let override = Context.environment["SWIFT_HOST_MODULES"] { return [override] }
+  var candidates: [String] = []
+  // .../usr/lib/swift/pm/ManifestAPI/libPackageDescription.so -> .../usr/lib/swift/host
+  let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+  for line in maps.split(separator: "\n") where line.hasSuffix("/libPackageDescription.so") {
+    guard let slash = line.firstIndex(of: "/") else { continue }
+    let swiftLib = URL(fileURLWithPath: String(line[slash...]))
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(swiftLib.appendingPathComponent("host").path)
+  }
+  // .../usr/bin/swift -> .../usr/lib/swift/host
+  for directory in (Context.environment["PATH"] ?? "").split(separator: ":") {
+    let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+    guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+    let usr = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    candidates.append(usr.appendingPathComponent("lib/swift/host").path)
+  }
+  return candidates.reduce(into: []) { unique, path in
+    if !unique.contains(path) { unique.append(path) }
+  }
+}
+
+/// The toolchain's `lib/swift/host`, which holds SwiftSyntax and the plugin message handling;
+/// without it, the manifest stops with one message that says what to install.
+let hostModules: String = {
+  let marker = "SwiftCompilerPluginMessageHandling.swiftmodule"
+  let candidates = hostModulesCandidates()
+  if let found = candidates.first(where: {
+    FileManager.default.fileExists(atPath: "\($0)/\(marker)")
+  }) {
+    return found
+  }
+  let places = candidates.isEmpty ? "(nowhere)" : candidates.joined(separator: ", ")
+  let message = """
+    error: tictactoe-host: the Swift toolchain's SwiftSyntax modules (lib/swift/host/\(marker)) \
+    were not found; looked in: \(places). Install a complete Swift 6.3 toolchain from \
+    swift.org (its usr/lib/swift/host holds them), or set SWIFT_HOST_MODULES to that directory.
+
+    """
+  FileHandle.standardError.write(Data(message.utf8))
+  exit(1)
+}()
+
+/// Lets the macro plugin (and its tests) import the toolchain's SwiftSyntax modules.
+let hostModulesImport: [SwiftSetting] = [.unsafeFlags(["-I", hostModules])]
+
+/// Links the macro plugin against those modules, and finds them when the compiler runs it.
+let hostModulesLink: [LinkerSetting] = [
+  .unsafeFlags(["-L", hostModules, "-Xlinker", "-rpath", "-Xlinker", hostModules])
+]
+
 let package = Package(
   name: "tictactoe-host",
   products: [
     .library(name: "UnidirectionalFlow", targets: ["UnidirectionalFlow"]),
+    .library(name: "UnidirectionalFlowMacros", targets: ["UnidirectionalFlowMacros"]),
     .library(name: "UnidirectionalFlowTesting", targets: ["UnidirectionalFlowTesting"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "tictactoe", targets: ["tictactoe"]),
@@ -22,6 +87,19 @@ let package = Package(
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
+    // @CasePathable and @Reducer (see "Macros" at the end of this file).
+    .target(
+      name: "UnidirectionalFlowMacros",
+      dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacrosPlugin"]),
+    .macro(
+      name: "UnidirectionalFlowMacrosPlugin", swiftSettings: hostModulesImport,
+      linkerSettings: hostModulesLink),
+    .testTarget(
+      name: "UnidirectionalFlowMacrosPluginTests", dependencies: ["UnidirectionalFlowMacrosPlugin"],
+      swiftSettings: hostModulesImport, linkerSettings: hostModulesLink),
+    .testTarget(
+      name: "UnidirectionalFlowMacrosTests",
+      dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacros", "UnidirectionalFlowTesting"]),
     .target(name: "TicTacToeFrontEndABI"),
     .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     .target(name: "DynamicCall", dependencies: ["CFFI"]),
@@ -94,7 +172,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "AppCore", "AuthenticationClientLive", "FrontEndHost", "MallocCounter",
-        "UnidirectionalFlow",
+        "UnidirectionalFlow", "UnidirectionalFlowMacros",
       ]),
     .testTarget(
       name: "UnidirectionalFlowTests",
@@ -105,13 +183,21 @@ let package = Package(
     .target(
       name: "AuthenticationClientLive",
       dependencies: ["AuthenticationClient", "UnidirectionalFlow"]),
-    .target(name: "GameCore", dependencies: ["UnidirectionalFlow"]),
-    .target(name: "NewGameCore", dependencies: ["GameCore", "UnidirectionalFlow"]),
-    .target(name: "TwoFactorCore", dependencies: ["AuthenticationClient", "UnidirectionalFlow"]),
+    .target(name: "GameCore", dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+    .target(
+      name: "NewGameCore",
+      dependencies: ["GameCore", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+    .target(
+      name: "TwoFactorCore",
+      dependencies: ["AuthenticationClient", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .target(
       name: "LoginCore",
-      dependencies: ["AuthenticationClient", "TwoFactorCore", "UnidirectionalFlow"]),
-    .target(name: "AppCore", dependencies: ["LoginCore", "NewGameCore", "UnidirectionalFlow"]),
+      dependencies: [
+        "AuthenticationClient", "TwoFactorCore", "UnidirectionalFlow", "UnidirectionalFlowMacros",
+      ]),
+    .target(
+      name: "AppCore",
+      dependencies: ["LoginCore", "NewGameCore", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .testTarget(
       name: "AuthenticationClientLiveTests",
       dependencies: [

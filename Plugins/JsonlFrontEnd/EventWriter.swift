@@ -23,21 +23,47 @@ struct EventWriter {
     self.output = output
   }
 
-  /// `{"type":"hello","seq":1,"protocol":"tictactoe-jsonl","version":1}`
-  mutating func hello() {
+  /// `{"type":"hello","seq":1,"protocol":"tictactoe-jsonl","version":1}`, with
+  /// `"remote":true` on a connection to the host's socket.
+  mutating func hello(isRemote: Bool) {
     begin("hello")
     json.key("protocol")
     json.string(Self.protocolName)
     json.key("version")
     json.number(Self.protocolVersion)
+    if isRemote {
+      json.key("remote")
+      json.bool(true)
+    }
     finish()
   }
 
-  /// `{"type":"state","seq":2,"state":{...}}` with the root state read through `host`.
-  mutating func state(_ host: HostConnection) {
+  /// `{"type":"state","seq":2,"state":{...}}` with the root state read through `host`;
+  /// returns its `seq`.
+  @discardableResult
+  mutating func state(_ host: HostConnection) -> Int {
     begin("state")
     json.key("state")
     StateEncoding.writeRoot(host, to: &json)
+    finish()
+    return seq
+  }
+
+  /// `{"type":"history","seq":9,"states":[{"seq":2,"screen":"login"},...]}`: the kept
+  /// `state` events, oldest first.
+  mutating func history(_ states: [StateHistory.Entry]) {
+    begin("history")
+    json.key("states")
+    json.beginArray()
+    for entry in states {
+      json.beginObject()
+      json.key("seq")
+      json.number(entry.seq)
+      json.key("screen")
+      json.string(entry.screen)
+      json.endObject()
+    }
+    json.endArray()
     finish()
   }
 

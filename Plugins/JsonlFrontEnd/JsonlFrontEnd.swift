@@ -30,6 +30,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   /// It asked to quit or to switch: it consumes no more input.
   private var hasLeft = false
   private var subscriptions: [UInt64] = []
+  private var history = StateHistory()
+  /// It asked for a rewind in this call: it consumes nothing more until handed input again.
+  private var isRewinding = false
 
   /// The longest line accepted, in bytes, without its terminator: 1 MiB.
   static let maximumLineLength = 1 << 20
@@ -47,8 +50,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     } else {
       throw FrontEndError("as an observer, jsonl needs an output file: --frontend jsonl:PATH")
     }
-    events.hello()
-    events.state(host)
+    events.hello(isRemote: info.connection != nil)
+    writeState()
     subscriptions = [host.observeActions(self), host.subscribe(self)]
   }
 
@@ -64,7 +67,12 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   }
 
   func stateDidChange() {
-    events.state(host)
+    writeState()
+  }
+
+  private func writeState() {
+    let seq = events.state(host)
+    if host.supportsRewind { history.record(seq: seq, host) }
   }
 
   // MARK: Input
@@ -73,7 +81,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   /// host keeps the rest.
   func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
     var consumed = 0
-    while pendingSettle == nil, !hasLeft,
+    isRewinding = false
+    // After a rewind, the lines after it wait for it: the host hands them again once done.
+    while pendingSettle == nil, !hasLeft, !isRewinding,
       let (line, end) = framer.next(in: bytes, from: consumed, isEnd: flags.contains(.end))
     {
       consumed = end
@@ -135,7 +145,20 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
         events.error(message, line: line, id: redacted(request.id))
       }
     case .command(.snapshot, _):
-      events.state(host)
+      writeState()
+    case .command(.history, _):
+      events.history(history.entries)
+    case .rewind(let seq):
+      let message: String?
+      switch history.revision(ofSeq: seq) {
+      case .success(let revision): message = host.request(TTT_REQUEST_REWIND, "\(revision)")
+      case .failure(let error): message = error.description
+      }
+      if let message {
+        events.error("cannot rewind: \(message)", line: line, id: redacted(request.id))
+      } else {
+        isRewinding = true
+      }
     case .command(.settle, _):
       pendingSettle = PendingSettle(line: line, id: request.id)
       if let message = host.request(TTT_REQUEST_SETTLE) {

@@ -22,6 +22,10 @@ struct Request {
     case attach
     /// Detach the observer called `name`.
     case detach
+    /// Write a `history` event: the recent `state` events, by `seq`.
+    case history
+    /// Put the whole state back as the `state` event `to` (a `seq`) showed it.
+    case rewind
 
     /// Whether the command takes a `"name"` field.
     var takesName: Bool { self == .frontend || self == .attach || self == .detach }
@@ -33,6 +37,8 @@ struct Request {
     case action(ActionSpec, arguments: [ArgumentValue])
     /// Run a command, with its `"name"` if it takes one.
     case command(Command, name: String?)
+    /// Rewind to the state of the `state` event numbered `seq`.
+    case rewind(seq: Int)
   }
 
   /// What the line asks for.
@@ -94,12 +100,23 @@ extension Request {
         throw RequestError(
           message:
             "unknown command \(quote(name)) (known: snapshot, settle, quit, frontend, attach, "
-            + "detach)")
+            + "detach, history, rewind)")
       }
-      let allowed = command.takesName ? ["command", "id", "name"] : ["command", "id"]
+      let allowed =
+        command.takesName
+        ? ["command", "id", "name"]
+        : command == .rewind ? ["command", "id", "to"] : ["command", "id"]
       if let field = object.keys.first(where: { !allowed.contains($0) }) {
         throw RequestError(
           message: "unknown field \(quote(field)) for command \"\(command.rawValue)\"")
+      }
+      if command == .rewind {
+        guard let to = object["to"]?.number?.exactInt, to > 0 else {
+          throw RequestError(
+            message: "command \"rewind\" needs \"to\": the seq of a state event, a positive "
+              + "integer")
+        }
+        return .rewind(seq: to)
       }
       guard command.takesName else { return .command(command, name: nil) }
       guard let value = object["name"], let name = value.string, !name.isEmpty else {

@@ -81,6 +81,7 @@ enum ScreenText {
       lines = [
         ("ROW COLUMN", "place a mark: 2 3, 23 or 2,3 (row 2, column 3)"),
         ("again", "play again once the game is over"), ("leave", "back to the new-game screen"),
+        (":undo", "take the last move back (for every front end watching)"),
       ]
     }
     lines += [

@@ -143,10 +143,15 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     case ":quit", ":q", ":exit":
       hasLeft = host.request(TTT_REQUEST_QUIT) == nil
       return
+    case ":undo":
+      // The game is put back for every front end; this one redraws on the change.
+      if let error = host.request(TTT_REQUEST_UNDO) { say(error) }
+      return
     default:
       // Quoted from the redacted line: the password may run on past the first space.
       let quoted = host.redact(line).split(separator: " ").first.map(String.init) ?? ""
-      say("unknown command \(quoted): try :frontend NAME, :attach SPEC, :detach NAME, quit")
+      say(
+        "unknown command \(quoted): try :frontend NAME, :attach SPEC, :detach NAME, :undo, quit")
       return
     }
     guard !argument.isEmpty else {

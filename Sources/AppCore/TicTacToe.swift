@@ -1,6 +1,7 @@
 import LoginCore
 import NewGameCore
 import UnidirectionalFlow
+import UnidirectionalFlowMacros
 
 /// The whole app: signing in, then choosing players and playing, until logging out.
 ///
@@ -8,7 +9,8 @@ import UnidirectionalFlow
 /// switches screens; each screen's own logic runs through `ifCaseLet`, which ignores (and
 /// reports) an action for the screen that is not showing, and cancels a screen's effects when
 /// it is left.
-public struct TicTacToe: Reducer, Sendable {
+@Reducer
+public struct TicTacToe: Sendable {
   /// The screen being shown, with its state.
   public enum State: Equatable, Sendable {
     /// Signing in.

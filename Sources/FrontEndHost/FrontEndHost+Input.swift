@@ -31,7 +31,16 @@ extension FrontEndHost {
 
   /// Gives the owner `bytes` with `TTT_INPUT_*` `flags`; returns how many it consumed.
   func handToOwner(_ bytes: UnsafeRawBufferPointer, flags: UInt32) -> Int {
-    guard let owner = terminalOwner else { return bytes.count }
+    hand(bytes, flags: flags, to: terminalOwner, from: input)
+  }
+
+  /// Gives `owner` (the terminal owner, or a client's front end) `bytes` from `gate`;
+  /// returns how many it consumed.
+  func hand(
+    _ bytes: UnsafeRawBufferPointer, flags: UInt32, to owner: FrontEndSession?,
+    from gate: InputGate
+  ) -> Int {
+    guard let owner else { return bytes.count }
     let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
     if let consumeInput = owner.frontEnd.consumeInput {
       return consumeInput(owner.instance, start, bytes.count, flags)
@@ -39,7 +48,7 @@ extension FrontEndHost {
     // ABI 1.0 and 1.1: every byte handed counts as consumed; the end is a call with none.
     guard let onInput = owner.descriptor.on_input else { return bytes.count }
     if bytes.count > 0 { onInput(owner.instance, start, bytes.count) }
-    if flags & UInt32(TTT_INPUT_END) != 0, input.phase == .flowing, !owner.hasSeenEndOfInput {
+    if flags & UInt32(TTT_INPUT_END) != 0, gate.phase == .flowing, !owner.hasSeenEndOfInput {
       owner.hasSeenEndOfInput = true
       onInput(owner.instance, nil, 0)
     }

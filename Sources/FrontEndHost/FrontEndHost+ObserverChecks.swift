@@ -67,7 +67,8 @@ extension FrontEndHost {
   /// the whole spec it was attached with (`jsonl:events.jsonl`) when two share a name.
   func observer(toDetach name: String) -> Result<FrontEndSession, DetachRefusal> {
     let matches = sessions.filter { $0.name == name || $0.spec.description == name }
-    let observers = matches.filter { !$0.ownsTerminal }
+    // A remote client's session is not an observer: it leaves when its client does.
+    let observers = matches.filter { !$0.ownsTerminal && $0.connection == nil }
     switch observers.count {
     case 1: return .success(observers[0])
     case 0: return .failure(matches.isEmpty ? .notAttached(name) : .ownsTerminal(name))

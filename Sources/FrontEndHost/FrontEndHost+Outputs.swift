@@ -34,6 +34,9 @@ extension FrontEndHost {
       }
       output = SessionOutput(
         sink: sink, session: session, isOwned: true, file: FileIdentity(descriptor: descriptor))
+    } else if let connection = session.connection {
+      output = SessionOutput(
+        sink: connection.output, session: session, isOwned: false, connection: connection)
     } else {
       guard session.ownsTerminal else {
         throw .invalid(

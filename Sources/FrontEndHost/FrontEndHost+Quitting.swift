@@ -34,7 +34,7 @@ extension FrontEndHost {
         session.deliveredCallbacks += 1
         onSettled(session.instance, timedOut)
       }
-      self.input.release()
+      self.inputGate(of: session).release()
     }
   }
 

@@ -33,11 +33,16 @@ extension FrontEndHost {
       if case .failure(let error) = history.beforeLastMove() { throw error }
     default: break
     }
+    if session.connection != nil, case .switchTerminal = request {
+      throw .invalid(
+        "a client of the host's socket cannot switch front ends; close the connection and "
+          + "attach again")
+    }
     switch request {
     // Hold input back from now on, not from when the request is carried out, so that no input
     // (or end of input) reaches a front end that is about to settle or go.
-    case .settle, .switchTerminal: input.hold()
-    case .quit: input.close()
+    case .settle, .switchTerminal, .rewind, .undo: inputGate(of: session).hold()
+    case .quit: inputGate(of: session).close()
     default: break
     }
     requests.append(request, from: session, secrets: bridge.redactor.current)
@@ -54,10 +59,16 @@ extension FrontEndHost {
       input.release()
     case .attach(let target): attachObserver(target, requestedBy: entry.session)
     case .detach(let name): detachByName(name, requestedBy: entry.session)
+    case .quit where entry.session.connection != nil: closeConnection(of: entry.session)
     case .quit: quit(.requested(by: entry.session))
     case .settle: settle(for: entry.session)
-    case .rewind(let revision): report(rewind(toRevision: revision), for: entry.session)
-    case .undo: report(undoMove(), for: entry.session)
+    case .rewind(let revision):
+      report(rewind(toRevision: revision), for: entry.session)
+      inputGate(of: entry.session).release()
+    case .undo:
+      report(undoMove(), for: entry.session)
+      inputGate(of: entry.session).release()
+    case .clientLeft: detach(entry.session)
     case .dropFailedOutput(let reason):
       say("tictactoe: detaching \(entry.session.name): \(reason)")
       detach(entry.session)

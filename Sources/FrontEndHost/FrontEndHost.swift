@@ -57,6 +57,8 @@ public final class FrontEndHost {
   var recorder: ActionRecorder?
   /// Whether the output barrier is running (it flushes the log, which passes the barrier).
   var isMakingDurable = false
+  /// How many clients connected to the host's socket so far: names them.
+  var connectionsAccepted = 0
 
   /// The most an observer's output may hold unwritten before it counts as failed.
   static let observerBacklogLimit = 16 << 20
@@ -154,10 +156,17 @@ public final class FrontEndHost {
   /// Loads and attaches the front end `spec`; it renders the current state at once.
   ///
   /// Failures are returned (the caller prints them); the other front ends keep running.
+  /// With a `connection`, the front end's terminal is that client of the host's socket.
   @discardableResult
   public func attach(_ spec: FrontEndSpec, ownsTerminal: Bool) -> Result<
     FrontEndSession, FrontEndLoadError
   > {
+    attach(spec, ownsTerminal: ownsTerminal, connection: nil)
+  }
+
+  func attach(
+    _ spec: FrontEndSpec, ownsTerminal: Bool, connection: RemoteConnection?
+  ) -> Result<FrontEndSession, FrontEndLoadError> {
     let loaded: LoadedFrontEnd
     do {
       loaded = try load(spec)
@@ -170,20 +179,25 @@ public final class FrontEndHost {
     if ownsTerminal, let owner = terminalOwner {
       return refuse("\(owner.name) already owns the terminal")
     }
-    if !ownsTerminal, loaded.writesTerminal, spec.argument == nil {
+    if !ownsTerminal, connection == nil, loaded.writesTerminal, spec.argument == nil {
       return refuse(
         "'\(loaded.name)' draws on the terminal, which another front end owns; give it an "
           + "output file as '\(spec.target):PATH'")
     }
-    let session = FrontEndSession(frontEnd: loaded, spec: spec, ownsTerminal: ownsTerminal)
+    let session = FrontEndSession(
+      frontEnd: loaded, spec: spec, ownsTerminal: ownsTerminal, connection: connection)
     session.host = self
     registry.add(session)
     var instance: UnsafeMutableRawPointer?
     let status = (spec.argument ?? "").withCString { argument in
-      var info = ttt_attach_info(
-        struct_size: UInt32(MemoryLayout<ttt_attach_info>.size),
-        argument: spec.argument == nil ? nil : argument, owns_terminal: ownsTerminal)
-      return session.descriptor.attach(HostAPI.table, session.pointer, &info, &instance)
+      (connection?.name ?? "").withCString { connectionName in
+        var info = ttt_attach_info(
+          struct_size: UInt32(MemoryLayout<ttt_attach_info>.size),
+          argument: spec.argument == nil ? nil : argument,
+          owns_terminal: ownsTerminal || connection != nil,
+          connection: connection == nil ? nil : connectionName)
+        return session.descriptor.attach(HostAPI.table, session.pointer, &info, &instance)
+      }
     }
     guard status == TTT_OK else {
       removeEverything(of: session)
@@ -228,11 +242,14 @@ public final class FrontEndHost {
     bridge.removeAll(of: session)
     dropRequests(of: session)
     closeOutputs(of: session)
+    if let connection = session.connection { close(connection) }
   }
 
   /// Forgets the requests a detached front end had queued (except its own switch, which is
   /// what detaches it); a dropped settle no longer holds input back.
   func dropRequests(of session: FrontEndSession) {
-    for request in requests.drop(of: session) where request == .settle { input.release() }
+    for request in requests.drop(of: session) where request == .settle {
+      inputGate(of: session).release()
+    }
   }
 }

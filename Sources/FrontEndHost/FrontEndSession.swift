@@ -9,6 +9,9 @@ public final class FrontEndSession: Sendable {
   public let spec: FrontEndSpec
   /// Whether it owns the terminal.
   public let ownsTerminal: Bool
+  /// The client whose connection is its terminal (`--listen`), if any: it reads that
+  /// client's input and writes to it, and never owns the host's terminal.
+  let connection: RemoteConnection?
   /// The front end's name, for logs and `:detach NAME`.
   public var name: String { frontEnd.name }
 
@@ -27,10 +30,14 @@ public final class FrontEndSession: Sendable {
   /// The host that attached this front end.
   nonisolated(unsafe) weak var host: FrontEndHost?
 
-  init(frontEnd: LoadedFrontEnd, spec: FrontEndSpec, ownsTerminal: Bool) {
+  init(
+    frontEnd: LoadedFrontEnd, spec: FrontEndSpec, ownsTerminal: Bool,
+    connection: RemoteConnection? = nil
+  ) {
     self.frontEnd = frontEnd
     self.spec = spec
     self.ownsTerminal = ownsTerminal
+    self.connection = connection
     HandleRegistry.register(self)
   }
 

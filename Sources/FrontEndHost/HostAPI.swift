@@ -488,7 +488,8 @@ enum HostAPI {
     ) { output, _ throws(HostCallError) in
       guard length == 0 || bytes != nil else { throw .invalid("the bytes are NULL") }
       let sink = output.sink
-      guard length == 0 || sink.write(UnsafeRawBufferPointer(start: bytes, count: length)) else {
+      guard length == 0 || output.write(UnsafeRawBufferPointer(start: bytes, count: length))
+      else {
         throw HostCallError(
           status: TTT_ERR_OUTPUT_FAILED,
           message: "cannot write \(sink.name): \(sink.failure?.description ?? "closed")")

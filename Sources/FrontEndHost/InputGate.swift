@@ -87,10 +87,18 @@ final class InputGate {
     handOver()
   }
 
-  /// Stops all input for good: the host is quitting.
+  /// Stops all input for good (the host is quitting, or a client left); what waits is dropped.
   func close() {
     phase = .closed
     reader?.cancel()
+    // During a hand-over (a quit from the owner's callback) the bytes are still in use; the
+    // hand-over drops them when it ends.
+    if !isHanding { dropPending() }
+  }
+
+  private func dropPending() {
+    pending = []
+    start = 0
   }
 
   /// Starts reading `reader` when the owner wants bytes.
@@ -121,7 +129,10 @@ final class InputGate {
   func handOver(flags extra: UInt32 = 0) {
     guard !isHanding else { return }
     isHanding = true
-    defer { isHanding = false }
+    defer {
+      isHanding = false
+      if phase == .closed { dropPending() }
+    }
     while phase == .flowing, unconsumed > 0 || isEnding {
       let ending = isEnding
       let flags = (ending ? UInt32(TTT_INPUT_END) : 0) | extra

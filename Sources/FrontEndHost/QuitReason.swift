@@ -21,6 +21,8 @@ public enum ExitStatus {
   public static let sessionUnusable: Int32 = 7
   /// `replay`: the log cannot be read, or the replay stopped where it no longer follows it.
   public static let replayFailed: Int32 = 8
+  /// `--listen`: the socket could not be made.
+  public static let listenFailed: Int32 = 9
   /// After signal `number` (SIGINT, SIGTERM, SIGHUP, SIGQUIT): 128 + `number`.
   public static func signal(_ number: Int32) -> Int32 { 128 + number }
 }

@@ -19,6 +19,9 @@ enum HostRequest: Equatable {
   case undo
   /// Detach the front end that asked, whose output failed (`reason` names it).
   case dropFailedOutput(reason: String)
+  /// Detach the front end that asked, whose client of the host's socket went away (nothing to
+  /// report).
+  case clientLeft
 
   /// The request a front end made with `kind` and `argument`.
   init(kind: UInt32, argument: String) throws(HostCallError) {

@@ -1,7 +1,8 @@
 import HostIO
 
 /// What a `ttt_output *` points at: an output the host opened for one front end
-/// (`open_output`), written through its ``OutputSink``.
+/// (`open_output`), written through its ``OutputSink`` (or, for a front end whose terminal is a
+/// client of the host's socket, through that ``RemoteConnection``).
 final class SessionOutput: Sendable {
   /// Where the bytes go.
   let sink: OutputSink
@@ -12,13 +13,24 @@ final class SessionOutput: Sendable {
   let isOwned: Bool
   /// The file it writes, for refusing a second observer on it; `nil` for the terminal.
   let file: FileIdentity?
+  /// The connection written through, for a session whose terminal is a client.
+  let connection: RemoteConnection?
 
-  init(sink: OutputSink, session: FrontEndSession, isOwned: Bool, file: FileIdentity? = nil) {
+  init(
+    sink: OutputSink, session: FrontEndSession, isOwned: Bool, file: FileIdentity? = nil,
+    connection: RemoteConnection? = nil
+  ) {
     self.sink = sink
+    self.connection = connection
     self.session = session
     self.isOwned = isOwned
     self.file = file
     HandleRegistry.register(self)
+  }
+
+  /// Appends `bytes`; `false` once the output failed (or its client stopped reading).
+  @MainActor func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    if let connection { connection.write(bytes) } else { sink.write(bytes) }
   }
 
   /// The pointer handed to the front end.

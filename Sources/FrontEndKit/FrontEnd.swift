@@ -68,4 +68,7 @@ public struct AttachInfo {
   public var argument: String?
   /// Whether this front end owns the terminal (gets input, may draw on it).
   public var ownsTerminal: Bool
+  /// The name of the client connected to the host's socket that is this front end's terminal
+  /// (`tictactoe --listen`), or `nil` for the host's own standard input and output.
+  public var connection: String? = nil
 }

@@ -28,6 +28,10 @@ public struct HostConnection {
     ttt_feature(rawValue: rootState().active)
   }
 
+  /// Whether the host counts revisions and takes `TTT_REQUEST_REWIND` and `TTT_REQUEST_UNDO`
+  /// (ABI 1.2).
+  public var supportsRewind: Bool { api.pointee.abi_minor >= 2 }
+
   /// The revision of the state (ABI 1.2): it counts the changes, and a rewind takes one back
   /// (`request(TTT_REQUEST_REWIND, "\(revision)")`).
   public func revision() -> UInt64 { rootState().revision }

@@ -1,11 +1,13 @@
 import UnidirectionalFlow
+import UnidirectionalFlowMacros
 
 /// A game of tic-tac-toe between two named players, X moving first.
 ///
 /// The game owns its rules: a tap on a taken cell, a tap after the game is over, or a tap outside
 /// the board changes nothing, whatever the front end does. Everything a front end shows (title,
 /// winner, tie, whether the board is disabled) is derived here; see ``State``.
-public struct Game: Reducer, Sendable {
+@Reducer
+public struct Game: Sendable {
   /// The board, whose turn it is, and the players' names.
   public struct State: Equatable, Sendable {
     /// The 3×3 grid of marks, `board[row][column]`.

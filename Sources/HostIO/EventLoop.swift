@@ -103,8 +103,12 @@ public final class EventLoop: Sendable {
   }
 
   /// Forgets `interest` if its callback has not been scheduled yet.
+  ///
+  /// Wakes the loop, so that `poll` lets go of the descriptor: a socket closed while `poll`
+  /// still watched it would stay open (its peer seeing no end) until `poll` returned.
   public func cancel(_ interest: Interest) {
-    _ = registry.withLock { $0.waiters.removeValue(forKey: interest.id) }
+    let removed = registry.withLock { $0.waiters.removeValue(forKey: interest.id) }
+    if removed != nil { wake() }
   }
 
   /// Catches `signalNumber` from now on and calls `handler` with it on the store thread for

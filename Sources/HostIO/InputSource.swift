@@ -30,8 +30,11 @@ public final class InputSource {
   private let descriptor: Int32
   private let isSocket: Bool
   private let wasClosed: Bool
-  private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+  private static let bufferSize = 64 * 1024
+  private var buffer = [UInt8](repeating: 0, count: bufferSize)
   private var interest: EventLoop.Interest?
+  /// Counts cancels, so that a callback scheduled before one is ignored.
+  private var requests = 0
   private var isOver = false
 
   /// Called with the result of each read the host asked for.
@@ -45,21 +48,35 @@ public final class InputSource {
     wasClosed = stream.wasClosed
   }
 
+  /// Reads the connected socket `descriptor` (a connection to ``UnixSocketListener``), named
+  /// `name` in messages.
+  public init(socket descriptor: Int32, name: String) {
+    self.name = name
+    self.descriptor = descriptor
+    isSocket = true
+    wasClosed = false
+  }
+
   /// Reads once the input is readable, then calls ``onRead``; does nothing if a read is
   /// already pending or the input is over.
   public func requestRead() {
     guard interest == nil, !isOver else { return }
+    let request = requests
     interest = EventLoop.shared.whenReady(descriptor, .readable) { [weak self] in
-      guard let self else { return }
+      // A callback the loop had scheduled before a cancel must not read: the descriptor may
+      // be closed, or already another's.
+      guard let self, request == requests else { return }
       interest = nil
       readNow()
     }
   }
 
-  /// Stops a pending read.
+  /// Stops a pending read, and frees the read buffer until the next read.
   public func cancel() {
     if let interest { EventLoop.shared.cancel(interest) }
     interest = nil
+    requests += 1
+    buffer = []
   }
 
   private func readNow() {
@@ -67,6 +84,7 @@ public final class InputSource {
       isOver = true
       return onRead(.failure("\(name) was closed when tictactoe started"))
     }
+    if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.bufferSize) }
     while true {
       let count = buffer.withUnsafeMutableBytes { bytes in
         isSocket

@@ -166,6 +166,8 @@ public final class OutputSink {
   /// Stops waiting for room and closes the descriptor if the sink owns it; pending bytes are
   /// dropped (``drain(within:)`` first to keep them).
   public func close() {
+    guard !isClosed else { return }
+    isClosed = true
     if let writableInterest { EventLoop.shared.cancel(writableInterest) }
     writableInterest = nil
     pending = []
@@ -176,6 +178,8 @@ public final class OutputSink {
   }
 
   private var hasReportedFailure = false
+  /// Whether ``close()`` ran: a second call must not close a descriptor number reused since.
+  private var isClosed = false
 
   private func fail(_ failure: Failure) {
     self.failure = failure

@@ -1,13 +1,15 @@
 import AuthenticationClient
 import TwoFactorCore
 import UnidirectionalFlow
+import UnidirectionalFlowMacros
 
 /// The sign-in screen: email and password, then, if the account asks for it, the presented
 /// second-factor screen.
 ///
 /// A successful sign-in only clears the in-flight flag (and presents ``TwoFactor`` when needed):
 /// leaving the screen is the app's call.
-public struct Login: Reducer, Sendable {
+@Reducer
+public struct Login: Sendable {
   /// The form, the request in flight, the error alert, and the presented second factor.
   ///
   /// The password is a secret: dumps of this state show `"<redacted>"` in its place.

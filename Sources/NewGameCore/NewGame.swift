@@ -1,8 +1,10 @@
 import GameCore
 import UnidirectionalFlow
+import UnidirectionalFlowMacros
 
 /// The screen where two players enter their names and start a game, which it then presents.
-public struct NewGame: Reducer, Sendable {
+@Reducer
+public struct NewGame: Sendable {
   /// The players' names as typed, and the game being played, if any.
   public struct State: Equatable, Sendable {
     /// The name of the player who will place O marks.

@@ -1,11 +1,13 @@
 import AuthenticationClient
 import UnidirectionalFlow
+import UnidirectionalFlowMacros
 
 /// The second step of signing in: the user enters the code sent to them, which is checked with
 /// the intermediate token from the first step.
 ///
 /// A success only clears the in-flight flag: what comes next is the presenting feature's call.
-public struct TwoFactor: Reducer, Sendable {
+@Reducer
+public struct TwoFactor: Sendable {
   /// The form, the request in flight, and the error alert.
   ///
   /// The token is a secret: dumps of this state show `"<redacted>"` in its place.

@@ -26,6 +26,8 @@ struct Options {
   var checkScratch: String?
   var showHelp = false
   var showVersion = false
+  /// `--listen [PATH]`: accept clients on a Unix socket; `.some(nil)` for the default path.
+  var listen: String??
 
   /// A usage error: the message, printed with a hint to `--help`; the process exits with 2.
   struct UsageError: Error {
@@ -76,6 +78,11 @@ struct Options {
       --settle-timeout SECONDS
                               How long to wait for effects on settle and before quitting
                               (default 10).
+      --listen [PATH]         Also accept clients on a Unix socket at PATH (default:
+                              $XDG_RUNTIME_DIR/tictactoe/PID.sock, or a private directory
+                              in $TMPDIR); the path is printed on standard error. Each
+                              client speaks the JSON-lines protocol; quitting one closes
+                              that connection only. See the README.
       --session FILE          Restore the game from FILE if it exists, and keep FILE current:
                               each change is on disk (fsync) before any front end shows it.
                               No password or token is saved, and requests in flight are not
@@ -103,6 +110,8 @@ struct Options {
       7      the --session file cannot be used (in use by another tictactoe, a link,
              not a regular file, another user's)
       8      replay: the log cannot be read, or the replay stopped where it diverged
+      9      --listen: the socket could not be made (a host already listens there, a file
+             that is not a socket is in the way, or a directory is not private)
       128+N  signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly
       If a front end crashes the host, or SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP or
       SIGSYS is sent to it, the terminal is restored before the process dies of that signal.
@@ -180,6 +189,14 @@ struct Options {
         }
         options.replaySpeed = speed
       case "--step": options.replayStep = true
+      case "--listen":
+        if let next = remaining.first, !next.hasPrefix("-") {
+          remaining.removeFirst()
+          guard !next.isEmpty else { throw UsageError(message: "--listen needs a PATH") }
+          options.listen = .some(next)
+        } else {
+          options.listen = .some(nil)
+        }
       case "--help", "-h": options.showHelp = true
       case "--version": options.showVersion = true
       default: throw UsageError(message: "unknown argument '\(argument)'")

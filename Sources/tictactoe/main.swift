@@ -123,6 +123,21 @@ MainActor.assumeIsolated {
       exit(ExitStatus.usage)
     }
   }
+  var listener: UnixSocketListener?
+  if let path = options.listen {
+    do {
+      listener = try UnixSocketListener(path: path)
+    } catch {
+      standardError("tictactoe: \(error)")
+      exit(ExitStatus.listenFailed)
+    }
+    standardError("tictactoe: listening on \(listener!.path)")
+    // Every exit the host lives to make removes the socket.
+    host.onExit = { status in
+      listener?.close()
+      exit(status)
+    }
+  }
   SignalHandling.install(host: host)
   // Before any front end changes the terminal: its modes now are the ones to give back.
   if terminal_crash_guard_install(0, 1) {
@@ -137,8 +152,10 @@ MainActor.assumeIsolated {
   }
   guard !host.sessions.isEmpty else {
     standardError("tictactoe: no front end could be loaded")
-    exit(ExitStatus.noFrontEnd)
+    host.onExit(ExitStatus.noFrontEnd)
+    return
   }
+  if let listener { host.serve(listener, frontEnd: FrontEndSpec("jsonl")) }
   let input = InputSource(streams.input)
   if let replay {
     // Input goes to the front ends once the log is replayed, so the end of a piped input

@@ -75,8 +75,8 @@ import Testing
         #"{"action":"login.twoFactor.presented.view.submitButtonTapped"}"#,
         #"{"action":""}"#,
       ]) == [
-        #"1: unknown command "dance" (known: snapshot, settle, quit, frontend, attach, detach) id=2"#,
-        #"2: unknown command "Snapshot" (known: snapshot, settle, quit, frontend, attach, detach)"#,
+        #"1: unknown command "dance" (known: snapshot, settle, quit, frontend, attach, detach, history, rewind) id=2"#,
+        #"2: unknown command "Snapshot" (known: snapshot, settle, quit, frontend, attach, detach, history, rewind)"#,
         #"3: unknown action "login.view.forgotPasswordTapped""#,
         #"4: unknown action "login.twoFactor.presented.view.submitButtonTapped""#,
         #"5: unknown action """#,

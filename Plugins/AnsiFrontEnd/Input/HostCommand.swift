@@ -1,7 +1,8 @@
 import FrontEndKit
 import TicTacToeFrontEndABI
 
-/// A command typed after `:`, addressed to the host: switch, attach or detach front ends, quit.
+/// A command typed after `:`, addressed to the host: switch, attach or detach front ends, undo
+/// a move, quit.
 ///
 /// ```swift
 /// HostCommand.parse("frontend text")  // .success(switch to text)
@@ -16,7 +17,7 @@ struct HostCommand: Equatable {
   var isForced = false
 
   /// The commands, for messages.
-  static let summary = ":frontend NAME, :attach SPEC, :detach NAME, :quit"
+  static let summary = ":frontend NAME, :attach SPEC, :detach NAME, :undo, :quit"
 
   /// What the status line says once the host accepted it (the host checks an attach or a
   /// detach when asked, and refuses it with the reason then).
@@ -25,6 +26,7 @@ struct HostCommand: Equatable {
     case TTT_REQUEST_SWITCH: "switching to \(argument)…"
     case TTT_REQUEST_ATTACH: "attached \(argument)"
     case TTT_REQUEST_DETACH: "detached \(argument)"
+    case TTT_REQUEST_UNDO: "undone"
     default: "quitting…"
     }
   }
@@ -41,6 +43,8 @@ struct HostCommand: Equatable {
     case "detach": request = TTT_REQUEST_DETACH
     case "quit", "q", "qa", "exit":
       return .success(HostCommand(request: TTT_REQUEST_QUIT, argument: ""))
+    case "undo", "u":
+      return .success(HostCommand(request: TTT_REQUEST_UNDO, argument: ""))
     default:
       return .failure(FrontEndError("unknown command ':\(name)'; try \(summary)"))
     }

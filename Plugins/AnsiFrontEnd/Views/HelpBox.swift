@@ -10,7 +10,7 @@ enum HelpBox {
     ("←↓↑→ hjkl", "move on the board"),
     ("1 – 9", "place a mark (1 top left, 9 bottom right)"),
     ("r / q", "play again / leave the game"),
-    (":", "command line: frontend, attach, detach, quit"),
+    (":", "command line: frontend, attach, detach, undo, quit"),
     ("?", "this help"),
     ("ctrl-z", "suspend (fg resumes)"),
     ("ctrl-c ctrl-d", "quit"),

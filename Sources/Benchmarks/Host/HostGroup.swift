@@ -6,7 +6,10 @@ extension BenchmarkGroup {
     BenchmarkGroup(
       name: "host",
       summary: "the tictactoe host: actions with front ends attached, JSON-lines, start-up",
-      benchmarks: { [HostActionBenchmark.threeFrontEnds] + HostActionBenchmark.eachFrontEnd },
+      benchmarks: {
+        [HostActionBenchmark.threeFrontEnds] + HostActionBenchmark.eachFrontEnd
+          + [RemoteClientsBenchmark.sixtyFourClients]
+      },
       targets: HostTargets.check,
       measurements: HostMeasurements.run)
   }

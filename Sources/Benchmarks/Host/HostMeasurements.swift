@@ -24,6 +24,7 @@ enum HostMeasurements {
       checks.append(try sessionCommit())
       checks.append(try startUp())
       checks.append(try signalLatency())
+      checks.append(try RemoteLatency.run())
     } catch {
       checks.append(TargetCheck(goal: "run the host processes", isMet: false, evidence: "\(error)"))
     }

@@ -1,5 +1,6 @@
-/// The host group's targets (issue 16's "target here" column): what attaching front ends
-/// costs an action, and what the `ansi` front end writes per move.
+/// The host group's targets (issue 16's "target here" column) and reported figures: what
+/// attaching front ends, and clients of the host's socket, cost an action, and what the `ansi`
+/// front end writes per move.
 enum HostTargets {
   /// One action with `text`, `jsonl` and `ansi` attached costs at most this many times the
   /// same action with none.
@@ -8,11 +9,25 @@ enum HostTargets {
   /// game (checked by ``HostMeasurements``).
   static let ansiBytesPerMove = 40.0
 
-  /// Checks the cost of an action with three front ends attached against none.
+  /// Checks the cost of an action with three front ends attached against none, and reports
+  /// it with 64 clients.
   @MainActor
   static func check(_ results: [BenchmarkResult]) -> [TargetCheck] {
+    var checks: [TargetCheck] = []
+    if let result = results.first(where: { $0.name == "Host.Action.64Clients" }) {
+      let library = result.library.nanosecondsPerOperation
+      let baseline = result.baseline.nanosecondsPerOperation
+      checks.append(
+        TargetCheck(
+          goal: "The cost of one action with 64 idle clients attached (--listen) against 0 "
+            + "(reported).",
+          isMet: true,
+          evidence: "\(Int(library)) ns vs \(Int(baseline)) ns: "
+            + "\(TextFormat.fixed(result.ratio, decimals: 2))x (each client is sent an action and "
+            + "a state event per action)"))
+    }
     guard let result = results.first(where: { $0.name == "Host.Action.3FrontEnds" }) else {
-      return []
+      return checks
     }
     let library = result.library.nanosecondsPerOperation
     let baseline = result.baseline.nanosecondsPerOperation
@@ -24,6 +39,6 @@ enum HostTargets {
         evidence: "\(Int(library)) ns vs \(Int(baseline)) ns: "
           + "\(TextFormat.fixed(result.ratio, decimals: 2))x (each front end renders the change into a file)"
       )
-    ]
+    ] + checks
   }
 }

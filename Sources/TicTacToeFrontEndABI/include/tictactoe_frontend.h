@@ -374,7 +374,9 @@ typedef enum ttt_log_level {
 
 /* Requests a front end can make of the host; all are carried out after the current callback
  * returns, in order. `argument` is [borrowed-call]. After a SWITCH or QUIT, a front end handles
- * no more input (see consume_input); on_settled still arrives if a settle is pending. */
+ * no more input (see consume_input); on_settled still arrives if a settle is pending. After a
+ * SETTLE, REWIND or UNDO, it stops consuming in this call: the host holds the rest and hands
+ * it again once the request is carried out, so nothing typed after it runs before it. */
 typedef enum ttt_request {
   TTT_REQUEST_SWITCH = 1,   /* give the terminal to front end `argument` (a spec), detach self */
   TTT_REQUEST_ATTACH = 2,   /* attach front end `argument` (a spec) as an observer */
@@ -583,6 +585,12 @@ typedef struct ttt_attach_info {
   uint32_t struct_size;
   const char *argument;   /* the ARG of --frontend NAME:ARG, or NULL. [borrowed-call] */
   bool owns_terminal;     /* whether it is the terminal owner (gets input, may draw) */
+  /* Appended in 1.2 (read it only if struct_size covers it): non-NULL when the front end's
+   * terminal is a client connected to the host's socket (`tictactoe --listen`) rather than the
+   * host's own standard input and output; a name for it in messages, "connection 3". Such a
+   * front end has owns_terminal set: input comes from the client, and the output opened with
+   * a NULL path goes to it. [borrowed-call] */
+  const char *connection;
 } ttt_attach_info;
 
 /* A front end: one exported, const, static descriptor. Every callback except those marked

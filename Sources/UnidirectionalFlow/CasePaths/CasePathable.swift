@@ -1,8 +1,9 @@
 /// An enum that publishes a case path for each of its cases.
 ///
-/// Swift has key paths for stored properties but nothing for enum cases, and no macro can be
-/// fetched here, so an enum opts in by hand: it declares a struct whose properties are the
-/// case paths, one per case. That is the whole boilerplate, about three lines per case:
+/// Swift has key paths for stored properties but nothing for enum cases. The
+/// `UnidirectionalFlowMacros` product's `@CasePathable` (and `@Reducer`) writes the conformance;
+/// without it, an enum opts in by hand: it declares a struct whose properties are the case paths,
+/// one per case, about three lines per case:
 ///
 /// ```swift
 /// extension Login.Action: CasePathable {

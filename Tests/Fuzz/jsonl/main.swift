@@ -90,8 +90,10 @@ func perform(_ value: JSONValue) {
     guard let state = try? parser.parse(writer.bytes), state.object?.count == 1 else {
       fuzzFailure("the state event is not a JSON object with one key: \(writer.text)")
     }
+  case .rewind(let seq):
+    guard seq > 0 else { fuzzFailure("a rewind to seq \(seq) was accepted") }
   case .command(.settle, _), .command(.quit, _), .command(.frontend, _), .command(.attach, _),
-    .command(.detach, _):
+    .command(.detach, _), .command(.history, _), .command(.rewind, _):
     break
   }
 }

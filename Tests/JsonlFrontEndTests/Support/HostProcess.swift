@@ -81,9 +81,38 @@ final class HostProcess: @unchecked Sendable {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
       errorBytes.withLock { $0.append(contentsOf: buffer[..<count]) }
+      errorArrived.broadcast()
     }
     errorDrained.signal()
+    errorArrived.broadcast()
   }
+
+  /// Wakes ``standardErrorLine(containing:)`` when standard error grows or ends.
+  private let errorArrived = NSCondition()
+
+  /// The first line of standard error that contains `text`; waits for the host to write it,
+  /// and fails the test (returning `nil`) if standard error ends without it.
+  func standardErrorLine(
+    containing text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> String? {
+    errorArrived.lock()
+    defer { errorArrived.unlock() }
+    while true {
+      let lines = String(decoding: errorBytes.withLock { $0 }, as: UTF8.self).split(
+        separator: "\n")
+      if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
+      if !process.isRunning, errorDrained.wait(timeout: .now()) == .success {
+        errorDrained.signal()
+        Issue.record(
+          "standard error ended without \"\(text)\"", sourceLocation: sourceLocation)
+        return nil
+      }
+      _ = errorArrived.wait(until: Date() + 1)
+    }
+  }
+
+  /// Sends `signalNumber` to the process.
+  func send(signal signalNumber: Int32) { kill(processIdentifier, signalNumber) }
 
   /// A SIGPIPE from writing to a host that already exited must not kill the test process.
   private static let ignoreBrokenPipes: Void = {

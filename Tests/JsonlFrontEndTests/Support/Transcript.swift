@@ -39,7 +39,8 @@ struct Transcript {
       sourceLocation: sourceLocation)
     for event in events {
       #expect(
-        ["hello", "state", "action", "error"].contains(event.type), "unknown event \(event)",
+        ["hello", "state", "action", "error", "history"].contains(event.type),
+        "unknown event \(event)",
         sourceLocation: sourceLocation)
     }
   }

@@ -1,0 +1,49 @@
+import FrontEndKit
+
+/// The `state` events this front end wrote, by `seq`, with the host's revision of each: what
+/// `{"command":"history"}` lists and `{"command":"rewind","to":SEQ}` goes back to.
+///
+/// It keeps as many as the host keeps revisions (the last 1000); an older `seq`, or one that
+/// was not a `state` event, is refused.
+struct StateHistory {
+  /// One `state` event.
+  struct Entry {
+    /// Its `seq`.
+    let seq: Int
+    /// The host's revision of the state it showed.
+    let revision: UInt64
+    /// The screen on top: `login`, `twoFactor`, `newGame` or `game`.
+    let screen: String
+  }
+
+  /// How many events are kept: the host's history bound.
+  static let capacity = 1000
+
+  /// The kept events, oldest first.
+  private(set) var entries: [Entry] = []
+
+  /// Notes the `state` event `seq`, which showed what `host` holds now.
+  mutating func record(seq: Int, _ host: HostConnection) {
+    if entries.count == Self.capacity { entries.removeFirst() }
+    entries.append(Entry(seq: seq, revision: host.revision(), screen: Self.screen(host.screen())))
+  }
+
+  /// The revision the `state` event `seq` showed, or why there is none.
+  func revision(ofSeq seq: Int) -> Result<UInt64, FrontEndError> {
+    if let entry = entries.first(where: { $0.seq == seq }) { return .success(entry.revision) }
+    let range = entries.first.map {
+      "; the history holds state events \($0.seq) to \(entries.last!.seq)"
+    }
+    return .failure(
+      FrontEndError("seq \(seq) is not a state event kept in the history" + (range ?? "")))
+  }
+
+  private static func screen(_ screen: Screen) -> String {
+    switch screen {
+    case .login: "login"
+    case .twoFactor: "twoFactor"
+    case .newGame: "newGame"
+    case .game: "game"
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import HostIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// One client connected to the host's socket (`tictactoe --listen`): the terminal of the front
+/// end attached for it (the JSON-lines one), with its own input and output.
+///
+/// Its input goes through an ``InputGate`` of its own, exactly as standard input goes to the
+/// terminal owner: whole lines, held during its settle, read only while its output is not
+/// backed up. Its output is bounded, so that a client that reads slowly or not at all never
+/// stalls the host or the other clients:
+///
+/// - Events go straight to the socket while less than ``directBacklog`` waits unwritten.
+/// - Past that they wait in a queue where a `state` event replaces the `state` event still
+///   waiting (state events are whole snapshots): a lagging client skips intermediate states,
+///   which shows as a gap in `seq`, and always gets the latest.
+/// - Past ``waitingLimit`` bytes in the queue, the client counts as not reading: ``onStall`` is
+///   told, and the connection gets an `error` event if its socket takes one whole line now.
+///
+/// The JSON-lines front end writes each event with one write, the `type` key first; that is
+/// how a state event is recognised here.
+@MainActor
+final class RemoteConnection {
+  /// Its name in messages: "connection 3".
+  let name: String
+  /// The socket's output.
+  let output: OutputSink
+  /// The socket's input.
+  let reader: InputSource
+  /// When the front end gets the input.
+  let gate = InputGate()
+
+  /// Bytes waiting unwritten in the socket's sink before events are queued instead.
+  static let directBacklog = 64 << 10
+  /// Bytes queued past ``directBacklog`` before the client counts as not reading.
+  static let waitingLimit = 256 << 10
+
+  private var waiting: [[UInt8]] = []
+  private var waitingBytes = 0
+  private var waitingStateIndex: Int?
+  /// Lines the front end wrote, skipped ones included: the last `seq` it used.
+  private var linesWritten = 0
+  private(set) var isStalled = false
+  /// Called once, when the client stopped reading (with why, in words).
+  var onStall: (String) -> Void = { _ in }
+
+  /// A connection on the accepted socket `descriptor`, which it owns from now on.
+  init(descriptor: Int32, name: String) {
+    self.name = name
+    output = OutputSink(name: name, descriptor: descriptor, isSocket: true, closesDescriptor: true)
+    reader = InputSource(socket: descriptor, name: name)
+    output.onDrain = { [weak self] _ in self?.drained() }
+    reader.onRead = { [gate] result in
+      switch result {
+      case .bytes(let bytes): gate.receive(bytes)
+      case .end: gate.receiveEnd()
+      case .failure(let message): gate.receiveEnd(failure: message)
+      }
+    }
+    gate.isOutputBacklogged = { [weak self] in
+      guard let self else { return false }
+      return output.backlog + waitingBytes > Self.directBacklog
+    }
+  }
+
+  /// Appends one or more lines the front end wrote; `false` once the output failed or the
+  /// client stopped reading.
+  func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard !isStalled, output.failure == nil else { return false }
+    linesWritten += bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    if waiting.isEmpty, output.backlog >= Self.directBacklog { output.flush() }
+    if waiting.isEmpty, output.backlog < Self.directBacklog { return output.write(bytes) }
+    let line = [UInt8](bytes)
+    let isState = Self.isStateEvent(line)
+    if isState, let index = waitingStateIndex {
+      waitingBytes -= waiting[index].count
+      waiting.remove(at: index)
+    }
+    waiting.append(line)
+    waitingBytes += line.count
+    if isState { waitingStateIndex = waiting.count - 1 }
+    guard waitingBytes <= Self.waitingLimit else {
+      stall()
+      return false
+    }
+    return true
+  }
+
+  /// Everything written went out: what waited follows, and input may flow again.
+  private func drained() {
+    guard !waiting.isEmpty else { return gate.handOver() }
+    let lines = waiting
+    waiting = []
+    waitingBytes = 0
+    waitingStateIndex = nil
+    for line in lines { line.withUnsafeBytes { _ = output.write($0) } }
+    gate.handOver()
+  }
+
+  private func stall() {
+    isStalled = true
+    let reason =
+      "it stopped reading (more than \(Self.directBacklog + Self.waitingLimit) bytes of "
+      + "events waiting); disconnected"
+    waiting = []
+    waitingBytes = 0
+    waitingStateIndex = nil
+    output.flush()
+    let line = "{\"type\":\"error\",\"seq\":\(linesWritten + 1),\"message\":\"\(reason)\"}\n"
+    // Only after a whole line, and only if the socket has room for all of it now (never
+    // half a line): a client that reads nothing gets nothing.
+    if output.backlog == 0, output.failure == nil,
+      Self.room(in: output.descriptor) > 4 * line.utf8.count
+    {
+      var bytes = Array(line.utf8)
+      _ = send(output.descriptor, &bytes, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+    }
+    onStall(reason)
+  }
+
+  /// Stops reading the client, and drops what was queued for it; its output is closed by the
+  /// host once what it holds is written. (The connection object outlives this, as the handles
+  /// the host hands out do: what it holds is freed here.)
+  func stopReading() {
+    gate.close()
+    waiting = []
+    waitingBytes = 0
+    waitingStateIndex = nil
+  }
+
+  /// The bytes the socket's send buffer still takes (its size less what it holds, which
+  /// counts the kernel's bookkeeping too).
+  private static func room(in descriptor: Int32) -> Int {
+    var size: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    var queued: Int32 = 0
+    guard getsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0,
+      ioctl(descriptor, UInt(TIOCOUTQ), &queued) == 0
+    else { return 0 }
+    return Int(size) - Int(queued)
+  }
+
+  private static let statePrefix = Array("{\"type\":\"state\"".utf8)
+
+  private static func isStateEvent(_ line: [UInt8]) -> Bool {
+    line.starts(with: statePrefix)
+  }
+}

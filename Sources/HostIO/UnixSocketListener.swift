@@ -1,0 +1,225 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A Unix domain socket the host listens on (`--listen`), made and removed with care, because
+/// whoever connects can drive the game.
+///
+/// - The default path is `$XDG_RUNTIME_DIR/tictactoe/<pid>.sock`, or `<pid>.sock` in a
+///   private directory made under `$TMPDIR` (or `/tmp`) when that variable is unset. The
+///   directory is mode 0700 (an existing `tictactoe` directory must be the user's own, and no
+///   one else's to enter); the socket is mode 0600.
+/// - An existing file at the path: a socket that someone still listens on is an error, a
+///   stale one (nobody listens) is replaced, and anything else is refused and left alone.
+/// - Each peer's uid is read with `SO_PEERCRED` when it connects: a peer of another user is
+///   refused (closed at once) and reported through ``onRefused``.
+/// - ``close()`` removes the socket (if it is still the one made here) and the private
+///   directory made for it.
+///
+/// ```swift
+/// let listener = try UnixSocketListener(path: nil)
+/// listener.onAccept = { descriptor in ... }  // non-blocking, close-on-exec
+/// listener.start()
+/// ```
+@MainActor
+public final class UnixSocketListener {
+  /// Why the socket could not be made, in words that name the path.
+  public struct ListenError: Error, Sendable, CustomStringConvertible {
+    /// The message: "cannot listen on /run/user/0/tictactoe/7.sock: ...".
+    public let description: String
+  }
+
+  /// Where the socket is.
+  public let path: String
+  private let descriptor: Int32
+  /// The directory made for the socket, removed with it.
+  private let madeDirectory: String?
+  /// The socket file's identity, so that ``close()`` never removes another process's socket.
+  private let device: UInt
+  private let inode: UInt
+  private var interest: EventLoop.Interest?
+  private var isClosed = false
+
+  /// Called on the store thread with each accepted connection of the same user: a
+  /// non-blocking, close-on-exec descriptor that the callee owns.
+  public var onAccept: (Int32) -> Void = { Glibc.close($0) }
+  /// Called with the uid of each peer refused because it is another user.
+  public var onRefused: (UInt32) -> Void = { _ in }
+
+  /// Makes the socket at `path`, or at the default path; see the type's rules.
+  public init(path given: String?) throws(ListenError) {
+    var madeDirectory: String?
+    let path: String
+    if let given {
+      path = given
+    } else {
+      (path, madeDirectory) = try Self.defaultPath()
+    }
+    func refuse(_ reason: String) -> ListenError {
+      if let madeDirectory { _ = rmdir(madeDirectory) }
+      return ListenError(description: "cannot listen on \(path): \(reason)")
+    }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard path.utf8.count < capacity, !path.isEmpty else {
+      throw refuse("a socket path has 1 to \(capacity - 1) bytes")
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+      bytes.copyBytes(from: path.utf8)
+    }
+    try Self.clearStale(path, address: address, refuse: refuse)
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw refuse(String(cString: strerror(errno))) }
+    // No moment when the socket exists with looser permissions than 0600.
+    let mask = umask(0o177)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    let bindError = errno
+    umask(mask)
+    guard bound == 0, listen(descriptor, 128) == 0 else {
+      let reason = String(cString: strerror(bound == 0 ? errno : bindError))
+      _ = Glibc.close(descriptor)
+      if bound == 0 { _ = unlink(path) }
+      throw refuse(reason)
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    var status = stat()
+    _ = lstat(path, &status)
+    self.path = path
+    self.descriptor = descriptor
+    self.madeDirectory = madeDirectory
+    device = UInt(status.st_dev)
+    inode = UInt(status.st_ino)
+  }
+
+  /// Accepts connections from now on.
+  public func start() {
+    guard !isClosed, interest == nil else { return }
+    interest = EventLoop.shared.whenReady(descriptor, .readable) { [weak self] in
+      guard let self else { return }
+      interest = nil
+      acceptWaiting()
+    }
+  }
+
+  /// Stops listening, and removes the socket and the directory made for it.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    if let interest { EventLoop.shared.cancel(interest) }
+    interest = nil
+    _ = Glibc.close(descriptor)
+    var status = stat()
+    if lstat(path, &status) == 0, UInt(status.st_dev) == device, UInt(status.st_ino) == inode {
+      _ = unlink(path)
+    }
+    if let madeDirectory { _ = rmdir(madeDirectory) }
+  }
+
+  private func acceptWaiting() {
+    guard !isClosed else { return }
+    while true {
+      let connection = accept(descriptor, nil, nil)
+      if connection < 0 {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+          // Out of descriptors: the waiting peer stays ready, and asking `poll` again at once
+          // would spin. Try again a little later.
+          DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) {
+            MainActor.assumeIsolated { self.start() }
+          }
+          return
+        }
+        break  // EAGAIN: every waiting peer was taken.
+      }
+      _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK)
+      let uid = Self.peerUID(connection)
+      if uid == geteuid() {
+        onAccept(connection)
+      } else {
+        _ = Glibc.close(connection)
+        onRefused(uid ?? UInt32.max)
+      }
+    }
+    start()
+  }
+
+  /// The peer's uid from `SO_PEERCRED` (a `struct ucred`: pid, uid, gid, three 32-bit
+  /// integers; Swift does not import the struct), or `nil` if the kernel would not tell.
+  private static func peerUID(_ descriptor: Int32) -> UInt32? {
+    var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+    var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+    guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+      length == 12
+    else { return nil }
+    return credentials.1
+  }
+
+  /// Removes a stale socket at `path`; throws for a live one or a file that is not a socket.
+  private static func clearStale(
+    _ path: String, address: sockaddr_un, refuse: (String) -> ListenError
+  ) throws(ListenError) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    guard status.st_mode & S_IFMT == S_IFSOCK else {
+      throw refuse("a file that is not a socket is there; it was left alone")
+    }
+    let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard probe >= 0 else { throw refuse(String(cString: strerror(errno))) }
+    defer { _ = Glibc.close(probe) }
+    var address = address
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    if connected == 0 {
+      throw refuse("another process is listening on it (a host still running?)")
+    }
+    guard errno == ECONNREFUSED else { throw refuse(String(cString: strerror(errno))) }
+    guard unlink(path) == 0 else {
+      throw refuse("cannot remove the stale socket: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// The default path and, under `$TMPDIR`, the directory made for it.
+  private static func defaultPath() throws(ListenError) -> (String, String?) {
+    let pid = getpid()
+    if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
+      let directory = runtime + "/tictactoe"
+      let path = "\(directory)/\(pid).sock"
+      if mkdir(directory, 0o700) != 0, errno != EEXIST {
+        throw ListenError(
+          description: "cannot make \(directory): \(String(cString: strerror(errno)))")
+      }
+      var status = stat()
+      guard lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
+        status.st_uid == geteuid(), status.st_mode & 0o077 == 0
+      else {
+        throw ListenError(
+          description: "cannot listen in \(directory): it must be a directory of your own "
+            + "that nobody else can enter (mode 0700)")
+      }
+      return (path, nil)
+    }
+    var base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    if base.isEmpty { base = "/tmp" }
+    var template = Array("\(base)/tictactoe-XXXXXX".utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw ListenError(
+        description: "cannot make a private directory in \(base): "
+          + String(cString: strerror(errno)))
+    }
+    let directory = String(cString: made)
+    return ("\(directory)/\(pid).sock", directory)
+  }
+}

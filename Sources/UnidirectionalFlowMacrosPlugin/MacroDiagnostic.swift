@@ -1,0 +1,59 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// A misuse of a macro, reported at the call site.
+enum MacroDiagnostic: DiagnosticMessage {
+  /// `@CasePathable` on something other than an enum.
+  case casePathableNeedsEnum(kind: String)
+  /// Two cases share a base name, so their case paths would share a name too.
+  case duplicateCaseName(String)
+  /// A case whose name is one the macro generates.
+  case reservedCaseName(String)
+  /// `@Reducer` on something other than a struct or an enum.
+  case reducerNeedsStructOrEnum(kind: String)
+  /// `@Reducer` on a struct without a nested `State` or `Action`.
+  case reducerMissingMember(String)
+  /// `@Reducer` on a struct whose `Action` is not an enum (nor a type alias).
+  case reducerActionNotEnum(kind: String)
+  /// A case of a `@Reducer` enum that does not carry exactly one child feature.
+  case reducerEnumCaseNeedsOneFeature(String)
+  /// A `@Reducer` enum that declares its own `State`, `Action` or `body`.
+  case reducerEnumDeclares(String)
+
+  var message: String {
+    switch self {
+    case .casePathableNeedsEnum(let kind):
+      "'@CasePathable' applies to an enum, not to this \(kind): case paths name enum cases"
+    case .duplicateCaseName(let name):
+      "two cases are named '\(name)'; '@CasePathable' names each case path after its case, so "
+        + "give them different names"
+    case .reservedCaseName(let name):
+      "a case named '\(name)' clashes with the '\(name)' that '@CasePathable' adds; rename it"
+    case .reducerNeedsStructOrEnum(let kind):
+      "'@Reducer' applies to a struct (a feature) or an enum (of child features), not to this "
+        + "\(kind)"
+    case .reducerMissingMember(let name):
+      "'@Reducer' needs a nested '\(name)': declare 'struct \(name)' or 'enum \(name)' (or a "
+        + "'typealias \(name)') in this feature"
+    case .reducerActionNotEnum(let kind):
+      "a feature's 'Action' is an enum of everything that can happen, not a \(kind)"
+    case .reducerEnumCaseNeedsOneFeature(let name):
+      "case '\(name)' of a '@Reducer' enum must carry exactly one child feature, as in "
+        + "'case \(name)(\(name.prefix(1).uppercased() + name.dropFirst()))'"
+    case .reducerEnumDeclares(let name):
+      "a '@Reducer' enum gets its '\(name)' from its cases; remove this one"
+    }
+  }
+
+  var diagnosticID: MessageID {
+    let name = "\(self)".prefix { $0 != "(" }
+    return MessageID(domain: "UnidirectionalFlowMacros", id: String(name))
+  }
+
+  var severity: DiagnosticSeverity { .error }
+
+  /// A diagnostic of this message at `node`.
+  func at(_ node: some SyntaxProtocol) -> Diagnostic {
+    Diagnostic(node: node, message: self)
+  }
+}

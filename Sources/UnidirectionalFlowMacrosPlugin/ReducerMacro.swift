@@ -1,0 +1,158 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Reducer`: on a struct, the `Reducer` conformance and `@CasePathable` on its `Action` (and
+/// on its `State` when that is an enum); on an enum of child features, the enum-reducer form.
+public enum ReducerMacro {
+  /// The names a struct feature must declare.
+  static let requiredMembers = ["State", "Action"]
+
+  /// The names a `@Reducer` enum gets from its cases.
+  static let enumGeneratedNames: Set<String> = ["State", "Action", "body"]
+
+  /// The problems with a struct feature: a missing `State` or `Action`, an `Action` that is no
+  /// enum.
+  static func structDiagnostics(_ structDecl: StructDeclSyntax) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for name in requiredMembers {
+      guard let member = nestedType(named: name, in: structDecl) else {
+        diagnostics.append(MacroDiagnostic.reducerMissingMember(name).at(structDecl.name))
+        continue
+      }
+      if name == "Action", let group = member.asProtocol(DeclGroupSyntax.self),
+        !member.is(EnumDeclSyntax.self)
+      {
+        diagnostics.append(MacroDiagnostic.reducerActionNotEnum(kind: group.kindName).at(member))
+      }
+    }
+    return diagnostics
+  }
+
+  /// The type (struct, enum, class, type alias) named `name` declared in `structDecl`.
+  static func nestedType(named name: String, in structDecl: StructDeclSyntax) -> DeclSyntax? {
+    structDecl.memberBlock.members.lazy.map(\.decl).first { decl in
+      !decl.is(VariableDeclSyntax.self) && decl.declaredName == name
+    }
+  }
+
+  /// The child features of a `@Reducer` enum, one per case, or the reasons it has none.
+  static func childFeatures(of enumDecl: EnumDeclSyntax) -> Result<
+    [(name: String, feature: String)], DiagnosticsError
+  > {
+    var diagnostics: [Diagnostic] = []
+    for member in enumDecl.memberBlock.members {
+      if let declared = member.decl.declaredName, enumGeneratedNames.contains(declared) {
+        diagnostics.append(MacroDiagnostic.reducerEnumDeclares(declared).at(member.decl))
+      }
+    }
+    let cases = EnumCase.cases(of: enumDecl)
+    for enumCase in cases where enumCase.payload.count != 1 || enumCase.payload[0].label != nil {
+      diagnostics.append(
+        MacroDiagnostic.reducerEnumCaseNeedsOneFeature(enumCase.bareName).at(enumCase.element))
+    }
+    guard diagnostics.isEmpty else { return .failure(DiagnosticsError(diagnostics: diagnostics)) }
+    return .success(cases.map { ($0.name, $0.payload[0].type.trimmedDescription) })
+  }
+
+  /// The problems with `declaration` as a `@Reducer`, if any.
+  static func diagnostics(_ declaration: some DeclGroupSyntax) -> [Diagnostic] {
+    if let structDecl = declaration.as(StructDeclSyntax.self) {
+      return structDiagnostics(structDecl)
+    }
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      if case .failure(let error) = childFeatures(of: enumDecl) { return error.diagnostics }
+      return []
+    }
+    return [
+      MacroDiagnostic.reducerNeedsStructOrEnum(kind: declaration.kindName)
+        .at(declaration.introducer)
+    ]
+  }
+}
+
+extension ReducerMacro: MemberMacro {
+  /// Nothing for a struct (but the reasons it is no feature, if any); `State`, `Action` and
+  /// `body` for an enum of child features.
+  public static func expansion(
+    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    let problems = diagnostics(declaration)
+    guard problems.isEmpty else { throw DiagnosticsError(diagnostics: problems) }
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self) else { return [] }
+    let children = try childFeatures(of: enumDecl).get()
+    let access = declaration.memberAccess
+    let enumName = enumDecl.name.trimmedDescription
+    let stateCases = children.map { "case \($0.name)(\($0.feature).State)" }
+    let actionCases = children.map { "case \($0.name)(\($0.feature).Action)" }
+    let scopes = children.map {
+      "UnidirectionalFlow.Scope(state: \\.\($0.name), action: \\.\($0.name)) { \($0.feature)() }"
+    }
+    return [
+      """
+      /// The state of the `\(raw: enumName)` feature that is active, one case per feature.
+      @CasePathable
+      \(raw: access)enum State {
+      \(raw: stateCases.joined(separator: "\n"))
+      }
+      """,
+      """
+      /// The actions of the `\(raw: enumName)` features, one case per feature.
+      @CasePathable
+      \(raw: access)enum Action {
+      \(raw: actionCases.joined(separator: "\n"))
+      }
+      """,
+      """
+      /// Runs each feature of `\(raw: enumName)` on its own case.
+      @UnidirectionalFlow.ReducerBuilder<State, Action>
+      \(raw: access)static var body: some UnidirectionalFlow.Reducer<State, Action> {
+      \(raw: scopes.joined(separator: "\n"))
+      }
+      """,
+    ]
+  }
+}
+
+extension ReducerMacro: MemberAttributeMacro {
+  /// `@CasePathable` for a struct feature's `Action`, and for its `State` when that is an enum;
+  /// `@ReducerBuilder` for its `body`, which the conformance alone (added by an extension) does
+  /// not give it.
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard declaration.is(StructDeclSyntax.self) else { return [] }
+    if let nested = member.as(EnumDeclSyntax.self), requiredMembers.contains(nested.name.text),
+      !nested.hasAttribute("CasePathable")
+    {
+      return ["@CasePathable"]
+    }
+    if let variable = member.as(VariableDeclSyntax.self),
+      DeclSyntax(variable).declaredName == "body",
+      !variable.attributes.contains(where: {
+        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("ReducerBuilder")
+          ?? false
+      })
+    {
+      return ["@UnidirectionalFlow.ReducerBuilder<Self.State, Self.Action>"]
+    }
+    return []
+  }
+}
+
+extension ReducerMacro: ExtensionMacro {
+  /// The `Reducer` conformance of a struct feature, unless it has it already or is no feature.
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    // The member role reports what is wrong; a conformance now would only add errors.
+    guard !protocols.isEmpty, declaration.is(StructDeclSyntax.self),
+      diagnostics(declaration).isEmpty
+    else { return [] }
+    return [try ExtensionDeclSyntax("extension \(type.trimmed): UnidirectionalFlow.Reducer {}")]
+  }
+}
