@@ -16,14 +16,16 @@ enum StateEncoding {
     writer.beginObject()
     if host.activeRootFeature() == TTT_FEATURE_NEW_GAME {
       writer.key("newGame")
+      // A presented screen is read only when its parent says it is there: no read is refused.
       if let newGame = host.newGame() {
-        write(newGame, game: host.game(), to: &writer)
+        write(newGame, game: newGame.isGamePresented ? host.game() : nil, to: &writer)
       } else {
         writer.null()
       }
     } else {
       writer.key("login")
-      write(host.login() ?? LoginScreen(), twoFactor: host.twoFactor(), to: &writer)
+      let login = host.login() ?? LoginScreen()
+      write(login, twoFactor: login.isTwoFactorPresented ? host.twoFactor() : nil, to: &writer)
     }
     writer.endObject()
   }

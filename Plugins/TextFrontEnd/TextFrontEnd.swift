@@ -18,6 +18,8 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   /// It asked to quit or to switch: it handles no more input.
   private var hasLeft = false
   private var lastRendered = ""
+  /// The screen `lastRendered` was rendered from.
+  private var lastScreen: Screen?
   /// Whether it owns a terminal on standard input (then `password` alone reads it unseen).
   private let isAtTerminal: Bool
   /// Echo while the password is typed unseen; active until the next line.
@@ -87,7 +89,11 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   }
 
   private func render() {
-    let text = ScreenText.render(host.screen())
+    // Rendered only when the screen changed: the same screen renders the same text.
+    let screen = host.screen()
+    guard screen != lastScreen else { return }
+    lastScreen = screen
+    let text = ScreenText.render(screen)
     guard text != lastRendered else { return }
     lastRendered = text
     output.write(text.withVisibleControls + "\n")

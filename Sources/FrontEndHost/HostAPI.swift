@@ -119,11 +119,12 @@ enum HostAPI {
             + "\(handle.feature.displayName)")
       }
       let state = try feature.state(in: host.store.state)
-      handle.strings.reset()
-      guard let value = export(state, handle.strings, host) else {
+      handle.lastExport = nil
+      guard let entry = host.bridge.exports.export(feature, state, { export($0, $1, host) }) else {
         throw .inactive("\(feature.displayName) is not shown")
       }
-      try StateExport.copy(value, to: out)
+      handle.lastExport = entry
+      try StateExport.copy(entry.bytes, to: UnsafeMutableRawPointer(out))
       return TTT_OK
     }
   }
@@ -506,9 +507,13 @@ enum HostAPI {
 
 /// Whether the caller runs on the store thread: the main queue, where the main actor runs.
 ///
-/// Checked with queue-specific data rather than a thread id, because the main queue is not
-/// always served by the main thread (after `dispatchMain()` it runs on a worker thread).
-func isStoreThread() -> Bool { DispatchQueue.getSpecific(key: storeQueueKey) == true }
+/// The main thread is asked first (``isMainThread()``, a thread-local load): while it lives,
+/// only it serves the main queue. Otherwise the queue-specific data is asked, because the main
+/// queue is not always served by the main thread (after `dispatchMain()`, which ends the main
+/// thread, it runs on a worker thread).
+func isStoreThread() -> Bool {
+  isMainThread() || DispatchQueue.getSpecific(key: storeQueueKey) == true
+}
 
 /// Marks the main queue as the store thread.
 func markStoreThread() { DispatchQueue.main.setSpecific(key: storeQueueKey, value: true) }

@@ -6,21 +6,16 @@ import TicTacToeFrontEndABI
 import TwoFactorCore
 
 /// Fills the ABI's state structs from the app state. Strings point into `strings`, which the
-/// handle keeps until its next read (the ABI's [until-next-read] lifetime). Secrets are
-/// exported as lengths only.
+/// export keeps, and a handle keeps its last read's export until its next read (the ABI's
+/// [until-next-read] lifetime; see ``ExportCache``). Secrets are exported as lengths only.
 enum StateExport {
   /// Keeps the C strings (and the scoreboard's array) of one read alive.
   final class Strings {
     private var storage: [ContiguousArray<CChar>] = []
     private var standings: ContiguousArray<ttt_standing> = []
 
-    /// Drops the strings of the previous read.
-    func reset() {
-      storage.removeAll(keepingCapacity: true)
-      standings.removeAll(keepingCapacity: true)
-    }
-
-    /// A C array of `scoreboard`'s standings, alive until the next `reset`; `nil` when empty.
+    /// A C array of `scoreboard`'s standings, alive as long as this object; `nil` when empty.
+    /// One export makes one array.
     func standings(_ scoreboard: Scoreboard) -> (UnsafePointer<ttt_standing>?, count: Int) {
       standings = ContiguousArray(
         scoreboard.standings.map {
@@ -30,7 +25,7 @@ enum StateExport {
       return (standings.withUnsafeBufferPointer { $0.baseAddress! }, standings.count)
     }
 
-    /// A NUL-terminated copy of `string`, alive until the next `reset`.
+    /// A NUL-terminated copy of `string`, alive as long as this object.
     func pointer(_ string: String) -> UnsafePointer<CChar> {
       storage.append(ContiguousArray(string.utf8CString))
       return storage[storage.count - 1].withUnsafeBufferPointer { $0.baseAddress! }
@@ -119,19 +114,17 @@ enum StateExport {
     }
   }
 
-  /// Copies `value` into the caller's struct, at most `out.struct_size` bytes (the caller may
-  /// have been built against an older, smaller struct).
-  static func copy<T>(_ value: T, to out: UnsafeMutablePointer<T>) throws(HostCallError) {
-    let callerSize = Int(UnsafeRawPointer(out).load(as: UInt32.self))
+  /// Copies an exported struct's `bytes` into the caller's struct at `out`, at most
+  /// `out.struct_size` bytes (the caller may have been built against an older, smaller struct).
+  static func copy(_ bytes: [UInt8], to out: UnsafeMutableRawPointer) throws(HostCallError) {
+    let callerSize = Int(out.load(as: UInt32.self))
     guard callerSize >= MemoryLayout<UInt32>.size else {
       throw .invalid("struct_size \(callerSize) is too small")
     }
-    var value = value
-    withUnsafeBytes(of: &value) { bytes in
-      UnsafeMutableRawPointer(out).copyMemory(
-        from: bytes.baseAddress!, byteCount: min(callerSize, bytes.count))
+    bytes.withUnsafeBytes { bytes in
+      out.copyMemory(from: bytes.baseAddress!, byteCount: min(callerSize, bytes.count))
     }
     // Keep the caller's own size in its struct.
-    UnsafeMutableRawPointer(out).storeBytes(of: UInt32(callerSize), as: UInt32.self)
+    out.storeBytes(of: UInt32(callerSize), as: UInt32.self)
   }
 }

@@ -19,52 +19,68 @@ public final class StateHistory {
     let state: TicTacToe.State
   }
 
-  /// The kept states, oldest first; the last is the current one.
-  private(set) var entries: [Entry]
+  /// The kept states in a ring: once full, a new state takes the oldest one's slot, so a
+  /// change costs the same whatever the history holds (no shifting of 1000 entries).
+  private var ring: [Entry]
+  /// The slot of the current state.
+  private var newest = 0
   private var subscription: StoreSubscription?
 
   init(store: Store<TicTacToe.State, TicTacToe.Action>) {
-    entries = [Entry(revision: 0, state: store.state)]
-    entries.reserveCapacity(Self.capacity)
+    ring = [Entry(revision: 0, state: store.state)]
+    ring.reserveCapacity(Self.capacity)
     subscription = store.subscribe { [unowned self] state in append(state) }
   }
 
   /// The revision of the current state.
-  var revision: UInt64 { entries[entries.count - 1].revision }
+  var revision: UInt64 { ring[newest].revision }
+
+  /// The revision of the oldest state kept.
+  var oldestRevision: UInt64 { revision - UInt64(ring.count - 1) }
+
+  /// The kept state `back` changes before the current one (0 is the current one).
+  private func entry(back: Int) -> Entry {
+    ring[(newest - back + ring.count) % ring.count]
+  }
 
   /// The state at `revision`, or why it is not kept.
   func target(revision: UInt64) -> Result<TicTacToe.State, HostCallError> {
-    let first = entries[0].revision
-    guard revision >= first, revision <= self.revision else {
+    guard revision >= oldestRevision, revision <= self.revision else {
       return .failure(
         .unknown(
           "revision \(revision) is not in the history (it keeps the last \(Self.capacity) "
-            + "states: \(first) to \(self.revision))"))
+            + "states: \(oldestRevision) to \(self.revision))"))
     }
-    return .success(entries[Int(revision - first)].state)
+    return .success(entry(back: Int(self.revision - revision)).state)
   }
 
   /// The state before the last move of the game on screen, or why there is none: the latest
   /// kept state of the same game with one mark fewer, all of them where they are now. So
   /// undoing again goes one move further back, not forward to the move just undone.
   func beforeLastMove() -> Result<TicTacToe.State, HostCallError> {
-    guard let board = Self.board(of: entries[entries.count - 1].state) else {
+    guard let board = Self.board(of: ring[newest].state) else {
       return .failure(.inactive("no game is being played, so there is no move to undo"))
     }
     let marks = board.count { $0 != nil }
-    for entry in entries.dropLast().reversed() {
-      guard let earlier = Self.board(of: entry.state) else { break }
+    for back in 1..<ring.count {
+      guard let earlier = Self.board(of: entry(back: back).state) else { break }
       let isOneMoveBefore =
         earlier.count { $0 != nil } == marks - 1
         && zip(earlier, board).allSatisfy { $0 == nil || $0 == $1 }
-      if isOneMoveBefore { return .success(entry.state) }
+      if isOneMoveBefore { return .success(entry(back: back).state) }
     }
     return .failure(.inactive("no move of this game is left to undo"))
   }
 
   private func append(_ state: TicTacToe.State) {
-    if entries.count == Self.capacity { entries.removeFirst() }
-    entries.append(Entry(revision: revision + 1, state: state))
+    let entry = Entry(revision: revision + 1, state: state)
+    if ring.count < Self.capacity {
+      ring.append(entry)
+      newest = ring.count - 1
+    } else {
+      newest = (newest + 1) % ring.count
+      ring[newest] = entry
+    }
   }
 
   /// The board of the game on screen, as one comparable value.

@@ -19,6 +19,8 @@ final class StoreBridge {
   /// Whether the store's own actions go to action observers: not for `tictactoe attach`, whose
   /// store forwards intents and whose observers hear the host's actions instead.
   var broadcastsStoreActions = true
+  /// Each feature's state as last exported, shared by every front end's reads.
+  let exports = ExportCache()
 
   private struct Subscription {
     let session: FrontEndSession

@@ -4,8 +4,9 @@ final class StoreHandle: Sendable {
   let feature: HostFeature
   /// The front end that owns the handle.
   let session: FrontEndSession
-  /// The C strings of the last read through this handle. Only touched on the store thread.
-  nonisolated(unsafe) let strings = StateExport.Strings()
+  /// The export of the last read through this handle, kept so that the C strings its struct
+  /// points to live until the next read. Only touched on the store thread.
+  nonisolated(unsafe) var lastExport: AnyObject?
 
   init(feature: HostFeature, session: FrontEndSession) {
     self.feature = feature

@@ -81,11 +81,17 @@ public struct HostConnection {
 
   /// The screen on top: what a renderer draws.
   public func screen() -> Screen {
-    if let game = game() { return .game(game) }
-    if let newGame = newGame() { return .newGame(newGame) }
-    if let twoFactor = twoFactor() { return .twoFactor(twoFactor, login: login()) }
-    if let login = login() { return .login(login) }
-    return .login(LoginScreen())
+    // The root says which screen is active and each screen whether another covers it, so
+    // only the screens shown are read: no read is refused.
+    if activeRootFeature() == TTT_FEATURE_NEW_GAME, let newGame = newGame() {
+      if newGame.isGamePresented, let game = game() { return .game(game) }
+      return .newGame(newGame)
+    }
+    guard let login = login() else { return .login(LoginScreen()) }
+    if login.isTwoFactorPresented, let twoFactor = twoFactor() {
+      return .twoFactor(twoFactor, login: login)
+    }
+    return .login(login)
   }
 
   /// Sends a user intent through the root handle; returns `nil` or the host's error message.

@@ -19,9 +19,4 @@ public struct Cell: Hashable, Sendable {
     self.style = style
     self.width = width
   }
-
-  /// The second half of a wide character drawn in `style`.
-  static func continuation(_ style: Style) -> Cell {
-    Cell(character: " ", style: style, width: 0)
-  }
 }

@@ -16,6 +16,9 @@ public enum ControlSequence {
   public static let resetStyle = "\u{1B}[m"
   /// Moves the cursor home and clears the screen.
   public static let clearScreen = "\u{1B}[H\u{1B}[2J"
+  /// Erases from the cursor to the end of its line, in the current background; the cursor
+  /// stays.
+  public static let eraseToEndOfLine = "\u{1B}[K"
 
   /// Appends the shortest sequence that moves the cursor to `row`, `column` (0-based).
   static func appendMove(to row: Int, column: Int, into bytes: inout [UInt8]) {

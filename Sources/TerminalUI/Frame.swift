@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A screenful of cells: what the terminal should show next.
 ///
 /// Views draw into a fresh frame on every state change; ``Renderer`` compares it with the frame
@@ -13,8 +19,10 @@ public struct Frame: Equatable, Sendable {
   public let columns: Int
   /// The height in rows.
   public let rows: Int
-  /// The cells, row by row.
-  private var cells: [Cell]
+  /// The cells, row by row, packed into plain words (see ``PackedCell``).
+  private var cells: [PackedCell]
+  /// The graphemes longer than a packed cell holds, which long glyphs index.
+  private var longGlyphs: [Character] = []
 
   /// A blank frame of the given size (negative sizes count as 0).
   public init(columns: Int, rows: Int) {
@@ -26,7 +34,8 @@ public struct Frame: Equatable, Sendable {
   /// The cell at `row`, `column`; a blank cell outside the frame.
   public subscript(row: Int, column: Int) -> Cell {
     guard contains(row: row, column: column) else { return .blank }
-    return cells[row * columns + column]
+    let cell = cells[row * columns + column]
+    return Cell(character: character(of: cell), style: cell.style, width: cell.width)
   }
 
   /// Whether `row`, `column` is inside the frame.
@@ -34,10 +43,64 @@ public struct Frame: Equatable, Sendable {
     row >= 0 && row < rows && column >= 0 && column < columns
   }
 
-  /// Whether row `row` of both frames holds the same cells (frames of the same width).
+  /// Whether both frames have the same size and show the same cells.
+  public static func == (lhs: Frame, rhs: Frame) -> Bool {
+    guard lhs.columns == rhs.columns, lhs.rows == rhs.rows else { return false }
+    return (0..<lhs.rows).allSatisfy { lhs.rowEquals(rhs, row: $0) }
+  }
+
+  /// The packed cell at `row`, `column`, which must be inside the frame.
+  func packed(row: Int, column: Int) -> PackedCell {
+    cells[row * columns + column]
+  }
+
+  /// Whether `cell` of this frame shows what `otherCell` of `other` shows.
+  func same(_ cell: PackedCell, as otherCell: PackedCell, in other: Frame) -> Bool {
+    guard cell.look == otherCell.look else { return false }
+    if cell.isLong, otherCell.isLong {
+      return character(of: cell) == other.character(of: otherCell)
+    }
+    return cell.glyph == otherCell.glyph
+  }
+
+  /// The first column of the run of blank cells (a space in the default style) that ends row
+  /// `row`; `columns` when its last cell is not blank.
+  func blankTailStart(row: Int) -> Int {
+    var column = columns
+    while column > 0, cells[row * columns + column - 1] == .blank { column -= 1 }
+    return column
+  }
+
+  /// Appends the UTF-8 bytes of `cell`'s character.
+  func appendCharacter(of cell: PackedCell, into bytes: inout [UInt8]) {
+    if cell.isLong {
+      bytes.append(contentsOf: String(character(of: cell)).utf8)
+    } else {
+      PackedCell.appendInline(cell.glyph, into: &bytes)
+    }
+  }
+
+  private func character(of cell: PackedCell) -> Character {
+    cell.isLong
+      ? longGlyphs[Int(cell.glyph & ~PackedCell.longGlyphFlag)]
+      : PackedCell.character(ofInline: cell.glyph)
+  }
+
+  /// Whether row `row` of both frames holds the same cells (frames of the same width): one
+  /// `memcmp` of the row's words, unless a grapheme too long to pack is in either frame.
   func rowEquals(_ other: Frame, row: Int) -> Bool {
+    guard columns > 0 else { return true }
     let start = row * columns
-    return cells[start..<start + columns] == other.cells[start..<start + columns]
+    return cells.withUnsafeBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        if longGlyphs.isEmpty, other.longGlyphs.isEmpty {
+          return memcmp(
+            mine.baseAddress! + start, theirs.baseAddress! + start,
+            columns * MemoryLayout<PackedCell>.stride) == 0
+        }
+        return (start..<start + columns).allSatisfy { same(mine[$0], as: theirs[$0], in: other) }
+      }
+    }
   }
 
   /// Draws `text` from `row`, `column` to the right, clipped to the frame and to `maxWidth`
@@ -49,6 +112,10 @@ public struct Frame: Equatable, Sendable {
   ) -> Int {
     guard row >= 0, row < rows else { return 0 }
     let limit = min(columns, column > Int.max - maxWidth ? columns : column + maxWidth)
+    let look = PackedCell.pack(style, width: 1)
+    if let x = putASCII(text, row: row, column: column, look: look, limit: limit) {
+      return max(0, x - max(column, 0))
+    }
     var x = column
     for character in text {
       let shown: Character = character.isTerminalControl ? "?" : character
@@ -56,12 +123,54 @@ public struct Frame: Equatable, Sendable {
       if width == 0 { continue }
       if x + width > limit { break }
       if x >= 0 {
-        set(Cell(character: shown, style: style, width: UInt8(width)), row: row, column: x)
-        if width == 2 { set(.continuation(style), row: row, column: x + 1) }
+        let glyph = glyph(for: shown)
+        set(
+          PackedCell(glyph: glyph, look: PackedCell.look(look, width: UInt8(width))),
+          row: row, column: x)
+        if width == 2 {
+          set(
+            PackedCell(glyph: PackedCell.ascii(0x20), look: PackedCell.look(look, width: 0)),
+            row: row, column: x + 1)
+        }
       }
       x += width
     }
     return max(0, x - max(column, 0))
+  }
+
+  /// ``put(_:row:column:style:maxWidth:)`` for text that is all ASCII, byte by byte (a byte is
+  /// a grapheme there, except CR LF, which is one); returns the column after the text, or
+  /// `nil` without drawing anything when the text is not all ASCII.
+  private mutating func putASCII(
+    _ text: String, row: Int, column: Int, look: UInt64, limit: Int
+  ) -> Int? {
+    var text = text
+    return text.withUTF8 { bytes -> Int? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      var x = column
+      var index = 0
+      while index < bytes.count {
+        var byte = bytes[index]
+        index += 1
+        if byte < 0x20 || byte == 0x7F {
+          if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+          byte = UInt8(ascii: "?")
+        }
+        if x + 1 > limit { break }
+        if x >= 0 {
+          set(PackedCell(glyph: PackedCell.ascii(byte), look: look), row: row, column: x)
+        }
+        x += 1
+      }
+      return x
+    }
+  }
+
+  /// The glyph that shows `character`, keeping it among the long graphemes if it does not fit.
+  private mutating func glyph(for character: Character) -> UInt64 {
+    if let glyph = PackedCell.inlineGlyph(character) { return glyph }
+    longGlyphs.append(character)
+    return UInt64(longGlyphs.count - 1) | PackedCell.longGlyphFlag
   }
 
   /// Fills `width` cells from `row`, `column` with `character` in `style`.
@@ -69,21 +178,24 @@ public struct Frame: Equatable, Sendable {
     row: Int, column: Int, width: Int, character: Character = " ", style: Style = .plain
   ) {
     guard width > 0 else { return }
+    let cell = PackedCell(glyph: glyph(for: character), look: PackedCell.pack(style, width: 1))
     for x in column..<column + width where contains(row: row, column: x) {
-      set(Cell(character: character, style: style), row: row, column: x)
+      set(cell, row: row, column: x)
     }
   }
 
   /// Writes one cell, blanking the other half of any wide character it overwrites.
-  private mutating func set(_ cell: Cell, row: Int, column: Int) {
+  private mutating func set(_ cell: PackedCell, row: Int, column: Int) {
     guard contains(row: row, column: column) else { return }
     let index = row * columns + column
     let old = cells[index]
     if old.width == 2, column + 1 < columns {
-      cells[index + 1] = Cell(character: " ", style: old.style)
+      cells[index + 1] = PackedCell(
+        glyph: PackedCell.ascii(0x20), look: PackedCell.look(old.look, width: 1))
     }
     if old.width == 0, cell.width != 0, column > 0 {
-      cells[index - 1] = Cell(character: " ", style: cells[index - 1].style)
+      cells[index - 1] = PackedCell(
+        glyph: PackedCell.ascii(0x20), look: PackedCell.look(cells[index - 1].look, width: 1))
     }
     cells[index] = cell
   }

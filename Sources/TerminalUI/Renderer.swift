@@ -58,24 +58,45 @@ public struct Renderer: Sendable {
   private mutating func drawChanges(
     in row: Int, from before: Frame, to after: Frame, into bytes: inout [UInt8]
   ) {
+    let blankTail = after.blankTailStart(row: row)
     var column = 0
     while column < after.columns {
-      guard before[row, column] != after[row, column] else {
+      guard
+        !after.same(
+          after.packed(row: row, column: column),
+          as: before.packed(row: row, column: column), in: before)
+      else {
         column += 1
         continue
       }
+      // The rest of the row is blank now: erasing it to the end of the line (3 bytes, in the
+      // default style) beats writing the changed blanks one by one when there are more than 3.
+      if column >= blankTail,
+        (column..<after.columns).count(where: {
+          !after.same(
+            after.packed(row: row, column: $0), as: before.packed(row: row, column: $0),
+            in: before)
+        }) > ControlSequence.eraseToEndOfLine.utf8.count
+      {
+        moveCursor(to: row, column: column, in: after, into: &bytes)
+        GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
+        style = .plain
+        bytes.append(contentsOf: ControlSequence.eraseToEndOfLine.utf8)
+        return
+      }
       // A changed continuation cell is drawn by writing the wide character it belongs to.
       var start = column
-      if after[row, start].width == 0, start > 0 { start -= 1 }
-      let cell = after[row, start]
+      if after.packed(row: row, column: start).width == 0, start > 0 { start -= 1 }
+      let cell = after.packed(row: row, column: start)
       if cell.width == 0 {
         column += 1
         continue
       }
       moveCursor(to: row, column: start, in: after, into: &bytes)
-      GraphicRendition.appendTransition(from: style, to: effective(cell.style), into: &bytes)
-      style = effective(cell.style)
-      bytes.append(contentsOf: String(cell.character).utf8)
+      let cellStyle = effective(cell.look)
+      GraphicRendition.appendTransition(from: style, to: cellStyle, into: &bytes)
+      style = cellStyle
+      after.appendCharacter(of: cell, into: &bytes)
       let end = start + Int(cell.width)
       // After the last column the cursor waits to wrap, and after a wide character terminals
       // may disagree on its width: either way, position it absolutely next time.
@@ -96,11 +117,13 @@ public struct Renderer: Sendable {
         let rewritable =
           gap.count <= 3
           && gap.allSatisfy {
-            let cell = frame[row, $0]
-            return cell.width == 1 && effective(cell.style) == style
+            let cell = frame.packed(row: row, column: $0)
+            return cell.width == 1 && effective(cell.look) == style
           }
         if rewritable {
-          for x in gap { bytes.append(contentsOf: String(frame[row, x].character).utf8) }
+          for x in gap {
+            frame.appendCharacter(of: frame.packed(row: row, column: x), into: &bytes)
+          }
         } else {
           ControlSequence.appendForward(gap.count, into: &bytes)
         }
@@ -116,8 +139,9 @@ public struct Renderer: Sendable {
     cursor = (row, column)
   }
 
-  /// `style` as sent to this terminal: without colours when colours are off.
-  private func effective(_ style: Style) -> Style {
-    colors ? style : style.withoutColors
+  /// The style packed in `look` as sent to this terminal: without colours when colours are
+  /// off.
+  private func effective(_ look: UInt64) -> Style {
+    PackedCell.style(of: colors ? look : PackedCell.withoutColors(look))
   }
 }

@@ -84,6 +84,40 @@ import Testing
     #expect(text(renderer.render(after)) == " 漢\u{1B}[1;4Hx")
   }
 
+  @Test func aRowThatEndsBlankIsErasedToTheEndOfTheLine() {
+    var renderer = Renderer(colors: true)
+    var before = Frame(columns: 20, rows: 1)
+    before.put("Blub, place your O", row: 0, column: 0, style: Style(bold: true))
+    _ = renderer.render(before)
+    var after = Frame(columns: 20, rows: 1)
+    after.put("Tied game!", row: 0, column: 0, style: Style(bold: true))
+    // The changed letters, then one EL in the default style for the eight blanks.
+    #expect(text(renderer.render(after)) == "\u{1B}[1H\u{1B}[1mTied game!\u{1B}[m\u{1B}[K")
+    // Three blanks or fewer are cheaper written.
+    var shorter = after
+    shorter.put("Tied gam", row: 0, column: 0, style: Style(bold: true))
+    shorter.fill(row: 0, column: 8, width: 2)
+    #expect(text(renderer.render(shorter)) == "\u{1B}[1;9H  ")
+  }
+
+  @Test func graphemesTooLongToPackCompareByContent() {
+    var renderer = Renderer(colors: true)
+    // A flag (8 UTF-8 bytes, one column here) and a family (a ZWJ sequence of 18 bytes, two
+    // columns), kept by index in each frame: drawn in another order, the indices differ.
+    var before = Frame(columns: 10, rows: 1)
+    before.put("a🇫🇷👨‍👩‍👧", row: 0, column: 0)
+    _ = renderer.render(before)
+    var same = Frame(columns: 10, rows: 1)
+    same.put("👨‍👩‍👧", row: 0, column: 2)
+    same.put("a🇫🇷👨‍👩‍👧", row: 0, column: 0)
+    #expect(same == before)
+    #expect(renderer.render(same).isEmpty)
+    var changed = Frame(columns: 10, rows: 1)
+    changed.put("a🇫🇷🇫🇷", row: 0, column: 0)
+    #expect(text(renderer.render(changed)).contains("🇫🇷"))
+    #expect(changed[0, 2].character == "🇫🇷")
+  }
+
   @Test func controlCharactersCannotReachTheTerminal() {
     var frame = Frame(columns: 10, rows: 1)
     frame.put("a\u{1B}[2Jb", row: 0, column: 0)

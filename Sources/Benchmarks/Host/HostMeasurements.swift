@@ -162,9 +162,11 @@ enum HostMeasurements {
     host.flushOutputs()
     let perMove = Double(size(of: output.path) - before) / Double(moves.count)
     print("  ansi: \(format(perMove)) bytes per move after the first frame (\(moves.count) moves)")
+    let target = HostTargets.ansiBytesPerMove
     return TargetCheck(
-      goal: "The ansi front end writes under 100 bytes per move after the first frame.",
-      isMet: perMove < 100, evidence: "\(format(perMove)) bytes per move")
+      goal:
+        "The ansi front end writes at most \(Int(target)) bytes per move after the first frame.",
+      isMet: perMove <= target, evidence: "\(format(perMove)) bytes per move")
   }
 
   private static func size(of path: String) -> Int {
