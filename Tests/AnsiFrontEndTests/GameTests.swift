@@ -92,6 +92,28 @@ extension EndToEnd {
       #expect(try await session.waitForExit() == 130)
     }
 
+    @Test func undoTakesMovesBackOneAtATime() async throws {
+      let session = try TictactoeSession()
+      let tmux = session.tmux
+      try await session.startGame()
+      try tmux.keys("5")
+      try await session.waitForBoard(".../.X./...")
+      try tmux.keys("1")
+      try await session.waitForBoard("O../.X./...")
+      try tmux.type(":undo")
+      try tmux.keys("Enter")
+      let undone = try await session.waitForBoard(".../.X./...")
+      #expect(undone.contains("Blob Jr., place your O"))
+      try tmux.type(":u")
+      try tmux.keys("Enter")
+      try await session.waitForBoard(".../.../...")
+      try tmux.type(":undo")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("no move of this game is left to undo")
+      try tmux.keys("C-c")
+      #expect(try await session.waitForExit() == 130)
+    }
+
     @Test func theQuitConfirmationHoldsTheBoardAndNKeepsPlaying() async throws {
       let session = try TictactoeSession()
       let tmux = session.tmux
