@@ -20,7 +20,7 @@ final class ActionRecorder {
     self.sink = sink
     self.store = store
     start = clock.now
-    sink.write(bytes: ActionLog.header(start: SessionSnapshot.restored(store.state)))
+    sink.write(bytes: ActionLog.header(start: store.state))
     observation = store.observeActions { [unowned self] action, origin in
       record(action, origin: origin)
     }
@@ -46,7 +46,7 @@ final class ActionRecorder {
     let record = ActionLog.Record(
       action: action, origin: origin,
       time: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-      state: SessionSnapshot.restored(store.state))
+      state: store.state)
     sink.write(bytes: ActionLog.encode(record))
   }
 }

@@ -14,23 +14,17 @@ import UnidirectionalFlow
 /// client typed). Derived fields (`winner`, `isTied`) are recomputed by the state itself.
 enum RemoteStateDecoder {
   /// Why an event's state cannot be read, naming where it is wrong: `state.newGame.game.board[1]`.
-  struct DecodeError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ path: String, _ problem: String) {
-      description = "\(path): \(problem)"
-    }
-  }
+  typealias DecodeError = JSONObjectReader.Problem
 
   /// The state `value` (the event's `state` member) describes.
   static func state(from value: JSONValue?) throws(DecodeError) -> TicTacToe.State {
-    let root = try Reader(value, path: "state")
+    let root = try JSONObjectReader(value, path: "state")
     if let login = try root.optional("login") { return .login(try decodeLogin(login)) }
     if let newGame = try root.optional("newGame") { return .newGame(try decodeNewGame(newGame)) }
     throw DecodeError("state", "has neither \"login\" nor \"newGame\"")
   }
 
-  private static func decodeLogin(_ login: Reader) throws(DecodeError) -> Login.State {
+  private static func decodeLogin(_ login: JSONObjectReader) throws(DecodeError) -> Login.State {
     var state = Login.State()
     state.email = try login.string("email")
     state.password = try login.string("password")
@@ -52,7 +46,9 @@ enum RemoteStateDecoder {
     return state
   }
 
-  private static func decodeNewGame(_ newGame: Reader) throws(DecodeError) -> NewGame.State {
+  private static func decodeNewGame(_ newGame: JSONObjectReader) throws(DecodeError)
+    -> NewGame.State
+  {
     var state = NewGame.State(
       oPlayerName: try newGame.string("oPlayerName"),
       xPlayerName: try newGame.string("xPlayerName"))
@@ -89,46 +85,6 @@ enum RemoteStateDecoder {
     case "x": .x
     case "o": .o
     default: nil
-    }
-  }
-
-  /// Reads the members of one object of the state, naming their path in errors.
-  private struct Reader {
-    let object: JSONObject
-    let path: String
-
-    init(_ value: JSONValue?, path: String) throws(DecodeError) {
-      guard let object = value?.object else {
-        throw DecodeError(path, value == nil ? "is missing" : "must be an object")
-      }
-      self.object = object
-      self.path = path
-    }
-
-    func string(_ key: String) throws(DecodeError) -> String {
-      guard let string = object[key]?.string else {
-        throw DecodeError("\(path).\(key)", "must be a string")
-      }
-      return string
-    }
-
-    func bool(_ key: String) throws(DecodeError) -> Bool {
-      guard let bool = object[key]?.bool else {
-        throw DecodeError("\(path).\(key)", "must be true or false")
-      }
-      return bool
-    }
-
-    func optional(_ key: String) throws(DecodeError) -> Reader? {
-      guard let value = object[key], !value.isNull else { return nil }
-      return try Reader(value, path: "\(path).\(key)")
-    }
-
-    func array(_ key: String) throws(DecodeError) -> [JSONValue] {
-      guard let array = object[key]?.array else {
-        throw DecodeError("\(path).\(key)", "must be an array")
-      }
-      return array
     }
   }
 }

@@ -47,7 +47,8 @@ public enum ActionLog {
     public var origin: Origin
     /// Seconds since the recording started.
     public var time: Double
-    /// The state it led to, as a session saves it (see ``SessionSnapshot/restored(_:)``).
+    /// The state it led to. The log writes only what a session saves, so a decoded record
+    /// holds it in that form (see ``SessionSnapshot/restored(_:)``).
     public var state: TicTacToe.State
 
     /// A record of `action`.

@@ -31,14 +31,7 @@ public enum SessionSnapshot {
   public static let format = "tictactoe-session"
 
   /// Why a file is not a session this build can restore, naming where it is wrong.
-  public struct DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The message: "state.game.board[1]: ...".
-    public let description: String
-
-    init(_ path: String, _ problem: String) {
-      description = path.isEmpty ? problem : "\(path): \(problem)"
-    }
-  }
+  public typealias DecodeError = JSONObjectReader.Problem
 
   /// The session file's bytes for `state`, a JSON object and a newline.
   public static func encode(_ state: TicTacToe.State) -> [UInt8] {
@@ -69,7 +62,7 @@ public enum SessionSnapshot {
         "it was written by a newer tictactoe (format version \(fileVersion); this one reads "
           + "up to \(version))")
     }
-    return try decodeState(Reader(object["state"], path: "state"))
+    return try decodeState(JSONObjectReader(object["state"], path: "state"))
   }
 
   /// The `state` member of a session file for `state` (the action log embeds it too).
@@ -79,7 +72,7 @@ public enum SessionSnapshot {
   public static func state(from value: JSONValue, path: String) throws(DecodeError)
     -> TicTacToe.State
   {
-    try decodeState(Reader(value, path: path))
+    try decodeState(JSONObjectReader(value, path: path))
   }
 
   /// What `state` becomes through a save and a restore.
@@ -142,7 +135,8 @@ public enum SessionSnapshot {
 
   // MARK: Decoding
 
-  private static func decodeState(_ state: Reader) throws(DecodeError) -> TicTacToe.State {
+  private static func decodeState(_ state: JSONObjectReader) throws(DecodeError) -> TicTacToe.State
+  {
     switch try state.string("screen") {
     case "login":
       var login = Login.State()
@@ -163,7 +157,7 @@ public enum SessionSnapshot {
     }
   }
 
-  private static func decodeGame(_ game: Reader) throws(DecodeError) -> Game.State {
+  private static func decodeGame(_ game: JSONObjectReader) throws(DecodeError) -> Game.State {
     var state = Game.State(
       oPlayerName: try game.string("oPlayerName"), xPlayerName: try game.string("xPlayerName"))
     let rows = try game.array("board")
@@ -198,7 +192,9 @@ public enum SessionSnapshot {
     return state
   }
 
-  private static func decodeScoreboard(_ scoreboard: Reader) throws(DecodeError) -> Scoreboard {
+  private static func decodeScoreboard(_ scoreboard: JSONObjectReader) throws(DecodeError)
+    -> Scoreboard
+  {
     func count(_ value: JSONValue?, _ path: String) throws(DecodeError) -> Int {
       guard let count = value?.number?.exactInt, count >= 0 else {
         throw DecodeError(path, "must be a whole number of games, 0 or more")
@@ -221,48 +217,6 @@ public enum SessionSnapshot {
     case "O": .some(.o)
     case ".": .some(nil)
     default: nil
-    }
-  }
-
-  /// Reads the members of one object of the file, naming their path in errors.
-  private struct Reader {
-    let object: JSONObject
-    let path: String
-
-    init(_ value: JSONValue?, path: String) throws(DecodeError) {
-      guard let object = value?.object else {
-        throw DecodeError(path, value == nil ? "is missing" : "must be an object")
-      }
-      self.object = object
-      self.path = path
-    }
-
-    func string(_ key: String) throws(DecodeError) -> String {
-      guard let value = try optionalString(key) else {
-        throw DecodeError("\(path).\(key)", "is missing")
-      }
-      return value
-    }
-
-    func optionalString(_ key: String) throws(DecodeError) -> String? {
-      guard let value = object[key], !value.isNull else { return nil }
-      guard let string = value.string else {
-        throw DecodeError("\(path).\(key)", "must be a string, not \(value.kindDescription)")
-      }
-      return string
-    }
-
-    func optional(_ key: String) throws(DecodeError) -> Reader? {
-      guard let value = object[key], !value.isNull else { return nil }
-      return try Reader(value, path: "\(path).\(key)")
-    }
-
-    func array(_ key: String) throws(DecodeError) -> [JSONValue] {
-      guard let value = object[key] else { throw DecodeError("\(path).\(key)", "is missing") }
-      guard let array = value.array else {
-        throw DecodeError("\(path).\(key)", "must be an array, not \(value.kindDescription)")
-      }
-      return array
     }
   }
 }

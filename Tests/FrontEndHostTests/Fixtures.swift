@@ -10,17 +10,7 @@ enum Fixtures {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The directory `swift build` puts products in: the one holding this test binary.
-  static let binDirectory: URL = {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var directory = executable.deletingLastPathComponent()
-    // Swift Testing may run from inside an .xctest bundle directory.
-    while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents"
-      || directory.lastPathComponent == "MacOS"
-    {
-      directory = directory.deletingLastPathComponent()
-    }
-    return directory
-  }()
+  static var binDirectory: URL { productsDirectory }
 
   /// The path of a stock front end's library; fails the test if it was not built.
   static func stockFrontEnd(_ name: String, sourceLocation: SourceLocation = #_sourceLocation)

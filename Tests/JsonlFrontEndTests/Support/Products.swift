@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `tictactoe` executable and the `jsonl` front end beside it.
@@ -7,16 +8,7 @@ import Testing
 /// front-end libraries, into the directory holding the test binary; the tests run them there.
 enum Products {
   /// The directory `swift build` puts products in: the one holding this test binary.
-  static let binDirectory: URL = {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var directory = executable.deletingLastPathComponent()
-    while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents"
-      || directory.lastPathComponent == "MacOS"
-    {
-      directory = directory.deletingLastPathComponent()
-    }
-    return directory
-  }()
+  static var binDirectory: URL { productsDirectory }
 
   /// The `tictactoe` executable; fails the test if it or the front end was not built.
   static func host(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
