@@ -10,6 +10,9 @@
 #   PREFIX/lib/tictactoe/frontends/libtictactoe-{text,ansi,jsonl,example}.so
 #   PREFIX/include/tictactoe/tictactoe_frontend.h
 #   PREFIX/lib/pkgconfig/tictactoe-frontend.pc
+#   PREFIX/share/man/man1/tictactoe.1, and completions for bash, zsh and fish under PREFIX/share
+#
+# 'make generated' writes the man page and the completions under Documentation/ anew.
 #
 # The Swift runtime: the binaries keep the toolchain's run path (swift build puts the toolchain's
 # lib/swift/linux in their RUNPATH), so an install works wherever that toolchain stays where it
@@ -43,4 +46,16 @@ install: build
 uninstall:
 	Scripts/install.sh --uninstall $(INSTALL_FLAGS)
 
-.PHONY: all build install uninstall
+# The man page and the shell completions under Documentation/, written anew by tictactoe from
+# its command-line table (a test fails when they differ from what it writes).
+generated:
+	$(SWIFT) build --product tictactoe
+	"$$($(SWIFT) build --show-bin-path)/tictactoe" --print-man-page > Documentation/tictactoe.1
+	for shell in bash zsh fish; do \
+	  "$$($(SWIFT) build --show-bin-path)/tictactoe" completion $$shell > Documentation/completions/$$shell; \
+	done
+	mv Documentation/completions/bash Documentation/completions/tictactoe.bash
+	mv Documentation/completions/zsh Documentation/completions/_tictactoe
+	mv Documentation/completions/fish Documentation/completions/tictactoe.fish
+
+.PHONY: all build install uninstall generated

@@ -20,12 +20,25 @@
 #   PREFIX/lib/tictactoe/frontends/libtictactoe-{text,ansi,jsonl,example}.so
 #   PREFIX/include/tictactoe/tictactoe_frontend.h
 #   PREFIX/lib/pkgconfig/tictactoe-frontend.pc
+#   PREFIX/share/man/man1/tictactoe.1
+#   PREFIX/share/bash-completion/completions/tictactoe
+#   PREFIX/share/zsh/site-functions/_tictactoe
+#   PREFIX/share/fish/vendor_completions.d/tictactoe.fish
+# The man page and the completions are the ones under Documentation/, which a test keeps equal
+# to what the built tictactoe writes (--print-man-page, completion SHELL).
 # The installed tictactoe looks for its stock front ends in ../lib/tictactoe/frontends relative
 # to itself (FrontEndSearchPath), so the tree can live under any prefix.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 header="$root/Sources/TicTacToeFrontEndABI/include/tictactoe_frontend.h"
+# Each generated document, and where it goes under PREFIX.
+documents=(
+  "Documentation/tictactoe.1:share/man/man1/tictactoe.1"
+  "Documentation/completions/tictactoe.bash:share/bash-completion/completions/tictactoe"
+  "Documentation/completions/_tictactoe:share/zsh/site-functions/_tictactoe"
+  "Documentation/completions/tictactoe.fish:share/fish/vendor_completions.d/tictactoe.fish"
+)
 frontends=(text ansi jsonl example)
 
 prefix=/usr/local
@@ -49,7 +62,7 @@ while [ $# -gt 0 ]; do
     --destdir=*) destdir=${1#*=}; shift ;;
     --bundle-swift-runtime) bundle_runtime=1; shift ;;
     --uninstall) uninstall=1; shift ;;
-    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) fail "unknown argument '$1' (try --help)" ;;
   esac
 done
@@ -67,6 +80,7 @@ if [ "$uninstall" = 1 ]; then
     "$dest/lib/pkgconfig/tictactoe-frontend.pc"
   for name in "${frontends[@]}"; do rm -f "$frontend_dir/libtictactoe-$name.so"; done
   rm -rf "$runtime_dir"
+  for document in "${documents[@]}"; do rm -f "$dest/${document#*:}"; done
   # Our own directories, if nothing else was put in them.
   rmdir "$frontend_dir" "$dest/lib/tictactoe" "$dest/include/tictactoe" 2>/dev/null || true
   echo "uninstalled tictactoe from $dest"
@@ -91,6 +105,9 @@ for name in "${frontends[@]}"; do
   install -m 755 "$bin_dir/libtictactoe-$name.so" "$frontend_dir/libtictactoe-$name.so"
 done
 install -m 644 "$header" "$dest/include/tictactoe/tictactoe_frontend.h"
+for document in "${documents[@]}"; do
+  install -D -m 644 "$root/${document%%:*}" "$dest/${document#*:}"
+done
 
 pc=$(mktemp)
 trap 'rm -f "$pc"' EXIT

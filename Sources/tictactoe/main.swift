@@ -27,17 +27,25 @@ let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  standardError("tictactoe: \(error.message)\nRun 'tictactoe --help' for usage.")
+  standardError("tictactoe: \(error.message)\n\(error.hint)")
   exit(ExitStatus.usage)
 }
 
-if options.showHelp {
-  print(Options.usage)
+if let command = options.help {
+  print(HelpText.render(command))
   exit(0)
 }
 if options.showVersion {
   print(
     "tictactoe \(hostVersion) (front-end ABI \(TTT_ABI_VERSION_MAJOR).\(TTT_ABI_VERSION_MINOR))")
+  exit(0)
+}
+if let shell = options.completion {
+  print(Completions.render(for: shell), terminator: "")
+  exit(0)
+}
+if options.printManPage {
+  print(ManPage.render(version: hostVersion), terminator: "")
   exit(0)
 }
 
@@ -87,6 +95,7 @@ if options.listFrontEnds {
 // state.
 let session = options.session.map { SessionStart.open($0, report: standardError) }
 let replay = options.replay.map { ReplayLog.load($0, report: standardError) }
+let replayReadsStandardInput = options.replay.map(ReplayLog.isStandardInput) ?? false
 
 MainActor.assumeIsolated {
   let host: FrontEndHost
@@ -173,13 +182,14 @@ MainActor.assumeIsolated {
   let input = InputSource(streams.input)
   if let replay {
     // Input goes to the front ends once the log is replayed, so the end of a piped input
-    // does not end the replay early (and, with --step, each line of it is a step first).
+    // does not end the replay early (and, with --step, each line of it is a step first). A
+    // log read from standard input was all of that input.
     let pace: ReplayDriver.Pace =
       options.replayStep
       ? .stepped(input)
       : options.replaySpeed.map { .recorded(speed: $0, clock: ContinuousClock()) } ?? .atOnce
     ReplayDriver(host: host, lines: replay.lines, name: replay.name).run(at: pace) { unread in
-      guard let unread else { return host.endOfInput() }
+      guard let unread, !replayReadsStandardInput else { return host.endOfInput() }
       if !unread.isEmpty { host.deliverInput(unread) }
       host.readInput(from: input)
     }

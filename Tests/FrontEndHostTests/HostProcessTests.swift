@@ -19,10 +19,12 @@ import TicTacToeFrontEndABI
     for word in [
       "--frontend SPEC", "--frontend-dir", "--list-frontends", "--auth-delay",
       "--settle-timeout", "TICTACTOE_FRONTEND_PATH", "EXIT STATUS", "--session FILE",
-      "--record LOG", "replay LOG", "--speed N",
+      "--record LOG", "replay LOG", "attach PATH", "help [COMMAND]",
     ] {
       #expect(result.standardOutput.contains(word), "--help does not mention \(word)")
     }
+    let replay = try await tictactoe(["help", "replay"])
+    #expect(replay.standardOutput.contains("--speed N"))
   }
 
   @Test func versionNamesTheABI() async throws {
@@ -34,14 +36,14 @@ import TicTacToeFrontEndABI
   }
 
   @Test(arguments: [
-    (["--bogus"], "unknown argument '--bogus'"),
+    (["--bogus"], "unknown option '--bogus'"),
     (["--auth-delay"], "--auth-delay needs a value"),
     (["--auth-delay", "soon"], "--auth-delay takes a number of seconds"),
     (["--frontend"], "--frontend needs a value"),
-    (["--speed", "2"], "--speed and --step are for 'replay LOG'"),
+    (["--speed", "2"], "--speed is for 'tictactoe replay LOG'"),
     (["replay", "log", "--speed", "2", "--step"], "--speed and --step cannot go together"),
     (["replay", "log", "--speed", "0"], "--speed takes a number above 0, not '0'"),
-    (["replay", "--frontend", "text"], "replay needs a LOG first"),
+    (["replay", "--frontend", "text"], "replay needs a LOG"),
     (["--session", ""], "--session needs a FILE"),
   ])
   func usageErrorsExitWithTwo(arguments: [String], message: String) async throws {

@@ -18,7 +18,9 @@ import Testing
     defer { prefix.remove() }
     for file in [
       "bin/tictactoe", "include/tictactoe/tictactoe_frontend.h",
-      "lib/pkgconfig/tictactoe-frontend.pc",
+      "lib/pkgconfig/tictactoe-frontend.pc", "share/man/man1/tictactoe.1",
+      "share/bash-completion/completions/tictactoe", "share/zsh/site-functions/_tictactoe",
+      "share/fish/vendor_completions.d/tictactoe.fish",
     ] + Installation.stockFrontEnds.map({ "lib/tictactoe/frontends/libtictactoe-\($0).so" }) {
       #expect(FileManager.default.fileExists(atPath: prefix.path(file)), "\(file) is missing")
     }
@@ -151,7 +153,7 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     let remaining = FileManager.default.enumerator(atPath: prefix.prefix.path)?
       .compactMap { $0 as? String }
-      .filter { !["bin", "include", "lib", "lib/pkgconfig"].contains($0) }
+      .filter { !Installation.sharedDirectories.contains($0) }
     #expect(remaining == [])
   }
 }
@@ -160,6 +162,12 @@ import Testing
 struct Installation {
   /// The stock front ends the install puts in PREFIX/lib/tictactoe/frontends.
   static let stockFrontEnds = ["ansi", "example", "jsonl", "text"]
+  /// The directories an install uses that other packages use too, which uninstall leaves.
+  static let sharedDirectories: Set<String> = [
+    "bin", "include", "lib", "lib/pkgconfig", "share", "share/man", "share/man/man1",
+    "share/bash-completion", "share/bash-completion/completions", "share/zsh",
+    "share/zsh/site-functions", "share/fish", "share/fish/vendor_completions.d",
+  ]
 
   /// A temporary directory holding the prefix and anything else a test makes.
   let root: URL

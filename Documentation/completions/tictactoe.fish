@@ -1,0 +1,25 @@
+# fish completion for tictactoe (written by 'tictactoe completion fish')
+complete -c tictactoe -f
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help' -a replay -d 'Replay a --record log while front ends watch.'
+complete -c tictactoe -n '__fish_seen_subcommand_from replay' -F
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help' -a attach -d 'Show and drive the game of a \'tictactoe --listen\' host.'
+complete -c tictactoe -n '__fish_seen_subcommand_from attach' -F
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help' -a check-frontend -d 'Check that a front-end library conforms to the ABI.'
+complete -c tictactoe -n '__fish_seen_subcommand_from check-frontend' -F -a 'ansi text jsonl'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help' -a completion -d 'Print the completion script for bash, zsh or fish.'
+complete -c tictactoe -n '__fish_seen_subcommand_from completion' -x -a 'bash zsh fish'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help' -a help -d 'Show the help of tictactoe, or of one command.'
+complete -c tictactoe -n '__fish_seen_subcommand_from help' -x -a 'replay attach check-frontend completion help'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay; or __fish_seen_subcommand_from attach' -l frontend -r -F -a 'ansi text jsonl' -d 'A front end to attach; repeatable'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay; or __fish_seen_subcommand_from attach; or __fish_seen_subcommand_from check-frontend' -l frontend-dir -r -a '(__fish_complete_directories)' -d 'Also look for front ends in DIR; repeatable'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay; or __fish_seen_subcommand_from attach; or __fish_seen_subcommand_from check-frontend' -l allow-unsafe-frontends -d 'Load a front-end library even if it, or its directory, is group- or world-writable or owned by another user than you or root'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help' -l list-frontends -d 'List the front ends found, with versions, and exit'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay' -l auth-delay -r -x -d 'Latency of the authentication server (default 1, 0 allowed)'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay; or __fish_seen_subcommand_from attach' -l settle-timeout -r -x -d 'How long to wait for effects on settle and before quitting (default 10)'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay' -l listen -F -d 'Also accept clients on a Unix socket at PATH (default: $XDG_RUNTIME_DIR/tictactoe/PID.sock, or a private directory in $TMPDIR); the path is printed on standard error'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay' -l session -r -F -d 'Restore the game from FILE if it exists, and keep FILE current: each change is on disk (fsync) before any front end shows it'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay' -l record -r -F -d 'Write every processed action to LOG (JSON-lines, created 0600 or truncated): its case path, payload (secrets redacted), origin and time, and the state it led to'
+complete -c tictactoe -n '__fish_seen_subcommand_from replay' -l speed -r -x -d 'Replay at the recording\'s pace times N (a number above 0)'
+complete -c tictactoe -n '__fish_seen_subcommand_from replay' -l step -d 'Replay one action per line of standard input'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help; or __fish_seen_subcommand_from replay; or __fish_seen_subcommand_from attach; or __fish_seen_subcommand_from check-frontend; or __fish_seen_subcommand_from completion; or __fish_seen_subcommand_from help' -l help -s h -d 'Show the help of the command and exit'
+complete -c tictactoe -n 'not __fish_seen_subcommand_from replay attach check-frontend completion help' -l version -d 'Show the version and exit'
