@@ -83,7 +83,8 @@ public final class FrontEndHost {
     bridge.trace = { [unowned self] in diagnostics($0) }
     requests.perform = { [unowned self] in perform($0) }
     self.terminalOutput.onFailure = { [unowned self] sink, failure in
-      quit(.outputFailed("cannot write \(sink.name): \(failure)"))
+      // A reader that left (`| head -1`) is no error to report, as with jq and git.
+      quit(.outputFailed(failure.code == EPIPE ? nil : "cannot write \(sink.name): \(failure)"))
     }
     self.terminalOutput.onDrain = { [unowned self] _ in input.handOver() }
     input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }

@@ -37,8 +37,9 @@ public enum QuitReason: Sendable {
   case endOfInput
   /// Reading the input failed; the message says how.
   case inputFailed(String)
-  /// The terminal owner's output failed; the message says how.
-  case outputFailed(String)
+  /// The terminal owner's output failed; the message says how, or is `nil` when its reader
+  /// left (a broken pipe), which is said to nobody.
+  case outputFailed(String?)
   /// A signal asked the host to quit.
   case signal(Int32)
   /// A switch failed and so did the fallback: no front end is left.
@@ -76,8 +77,8 @@ public enum QuitReason: Sendable {
   var message: String? {
     switch self {
     case .requested, .endOfInput, .signal, .noFrontEnd: nil
-    case .inputFailed(let message), .outputFailed(let message), .replayDiverged(let message),
-      .hostWentAway(let message):
+    case .outputFailed(let message): message
+    case .inputFailed(let message), .replayDiverged(let message), .hostWentAway(let message):
       message
     case .effectsAbandoned(let reason, let work):
       [reason.message, "quitting with \(work) still running at the settle timeout; abandoned"]

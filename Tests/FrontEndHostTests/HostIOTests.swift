@@ -156,7 +156,8 @@ import Testing
       timeout 20 "$T" --frontend jsonl < many >&-; echo "closed=$?"
       """)
     #expect(result.standardOutput == "pipe=4\nfull=4\nclosed=4\n")
-    #expect(result.standardError.contains("cannot write standard output: Broken pipe"))
+    // A reader that left is not an error to report, as with jq and git.
+    #expect(!result.standardError.contains("Broken pipe"))
     #expect(result.standardError.contains("cannot write standard output: No space left on device"))
     #expect(result.standardError.contains("cannot write standard output: Bad file descriptor"))
   }
