@@ -176,7 +176,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
         command == .frontend
         ? TTT_REQUEST_SWITCH : command == .attach ? TTT_REQUEST_ATTACH : TTT_REQUEST_DETACH
       if let message = host.request(kind, name ?? "") {
-        events.error("cannot \(command.rawValue): \(message)", line: line, id: redacted(request.id))
+        let what = command == .frontend ? "switch front end" : command.rawValue
+        events.error("cannot \(what): \(message)", line: line, id: redacted(request.id))
       } else if command == .frontend {
         // Detached next: the lines after this one go to the new terminal owner.
         hasLeft = true

@@ -208,9 +208,13 @@ public final class FrontEndHost {
       requests.dropAll(of: session)
       if terminalOwner?.frontEnd.isFullScreen != true { flushHeldLogLines() }
       let message = session.lastErrorMessage
-      return refuse(
-        "its attach callback failed with \(String(cString: ttt_status_name(status.rawValue))) "
-          + "(\(status.rawValue))" + (message.isEmpty ? "" : ": \(message)"))
+      return .failure(
+        FrontEndLoadError(
+          file: loaded.path,
+          reason: "its attach callback failed with "
+            + "\(String(cString: ttt_status_name(status.rawValue))) (\(status.rawValue))"
+            + (message.isEmpty ? "" : ": \(message)"),
+          refusalToStart: message))
     }
     session.instance = instance
     return .success(session)

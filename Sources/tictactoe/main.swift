@@ -168,13 +168,18 @@ MainActor.assumeIsolated {
       terminal_crash_guard_set_full_screen(owner?.frontEnd.isFullScreen == true)
     }
   }
+  var refusedToStart = false
   for spec in specs {
     if case .failure(let error) = host.attach(spec, ownsTerminal: host.terminalOwner == nil) {
-      standardError("tictactoe: \(error)")
+      standardError("tictactoe: \(error.explained(for: spec))")
+      if host.isTracing, error.refusalToStart != nil { standardError("tictactoe: trace: \(error)") }
+      refusedToStart = refusedToStart || error.refusalToStart != nil
     }
   }
   guard !host.sessions.isEmpty else {
-    standardError("tictactoe: no front end could be loaded")
+    standardError(
+      "tictactoe: no front end could be loaded"
+        + (refusedToStart ? "; 'text' works in any terminal and pipe (--frontend text)" : ""))
     host.onExit(ExitStatus.noFrontEnd)
     return
   }

@@ -88,6 +88,23 @@ import Testing
     #expect(result.standardError.contains("-odd.log:1"), "\(result.standardError)")
   }
 
+  @Test func aFrontEndThatDoesNotStartIsExplainedForPeople() async throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["TERM"] = "dumb"
+    environment["TICTACTOE_TRACE"] = nil
+    let result = try await Fixtures.run(
+      Fixtures.hostExecutable, ["--frontend", "ansi"], environment: environment)
+    #expect(result.status == 3)
+    #expect(result.standardError.contains("the front end 'ansi' did not start"))
+    #expect(result.standardError.contains("'text' works in any terminal and pipe"))
+    #expect(!result.standardError.contains("TTT_ERR"), "\(result.standardError)")
+    #expect(!result.standardError.contains(".so"), "\(result.standardError)")
+    environment["TICTACTOE_TRACE"] = "1"
+    let traced = try await Fixtures.run(
+      Fixtures.hostExecutable, ["--frontend", "ansi"], environment: environment)
+    #expect(traced.standardError.contains("TTT_ERR_INVALID_ARGUMENT"), "the trace keeps the status")
+  }
+
   @Test func aLogOnStandardInputIsReplayedOnceAndNotFedToTheFrontEnds() async throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

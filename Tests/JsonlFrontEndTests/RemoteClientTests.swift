@@ -67,7 +67,7 @@ import Testing
     let refusal = try leaving.readEvent()
     #expect(
       refusal.message
-        == "cannot frontend: a client of the host's socket cannot switch front ends; close the "
+        == "cannot switch front end: a client of the host's socket cannot switch front ends; close the "
         + "connection and attach again")
     #expect(leaving.readToEnd().isEmpty, "a client got events after its quit")
     // A login whose answer comes from an effect, then the end of input: the answer arrives
