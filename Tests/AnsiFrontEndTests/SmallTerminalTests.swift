@@ -16,15 +16,16 @@ extension EndToEnd {
       let tmux = session.tmux
       try await session.startGame()
 
-      // A key typed while the board is hidden acts once the board is back, not before.
-      try tmux.run(["resize-window", "-x", "30", "-y", "8"])
+      // A key typed while the board is hidden acts once the board is back, not before. (Too
+      // few rows, but wide enough for the shell's last line.)
+      try tmux.run(["resize-window", "-x", "60", "-y", "8"])
       try await tmux.waitFor("terminal too small")
       try tmux.type("5")
       try tmux.run(["resize-window", "-x", "100", "-y", "30"])
       try await session.waitForBoard(".../.X./...")
 
       // A key still waiting when Ctrl-C quits never acts: the observer saw one move only.
-      try tmux.run(["resize-window", "-x", "30", "-y", "8"])
+      try tmux.run(["resize-window", "-x", "60", "-y", "8"])
       try await tmux.waitFor("terminal too small")
       try tmux.type("1")
       try tmux.keys("C-c")
