@@ -65,11 +65,17 @@ public final class StateHistory {
   /// kept state of the same game with one mark fewer, all of them where they are now. So
   /// undoing again goes one move further back, not forward to the move just undone.
   func beforeLastMove() -> Result<TicTacToe.State, HostCallError> {
-    guard Self.board(of: ring[newest].state) != nil else {
+    guard let board = Self.board(of: ring[newest].state) else {
       return .failure(.inactive("no game is being played, so there is no move to undo"))
     }
     guard let state = statesBeforeEachMove(limit: 1).last else {
-      return .failure(.inactive("no move of this game is left to undo"))
+      // Marks on the board with no state before them: the history begins after they were made.
+      return .failure(
+        .inactive(
+          board.allSatisfy { $0 == nil }
+            ? "no move of this game is left to undo"
+            : "no earlier move of this game is kept: the history starts at the restore "
+              + "(or \(Self.capacity) changes back)"))
     }
     return .success(state)
   }
