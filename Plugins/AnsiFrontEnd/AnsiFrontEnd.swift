@@ -24,6 +24,10 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   private var subscription: UInt64 = 0
   /// Moves the activity indicator on while a request is in flight.
   private let spinnerAnimation = SpinnerAnimation()
+  /// Ctrl-C, which raises SIGINT even while keys wait for a larger terminal.
+  private static let interruptByte: UInt8 = 0x03
+  /// Ctrl-\, which raises SIGQUIT even while keys wait for a larger terminal.
+  private static let quitByte: UInt8 = 0x1C
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     guard info.ownsTerminal else {
@@ -76,7 +80,19 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   /// Decodes and handles the keys in `bytes`. An incomplete escape sequence at the end is left
   /// to the host, which hands it again with what follows, or alone with `.idle` when nothing
   /// followed within 25 ms: then a lone ESC is the Escape key.
+  ///
+  /// While the terminal is too small to show the screen, keys wait: nothing is consumed, and
+  /// the host hands the bytes again once a resize makes the screen visible, so no key acts on
+  /// a board the player cannot see. Ctrl-C and Ctrl-\ still raise their signals.
   func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
+    guard ScreenComposer.fits(terminal.size) else {
+      if bytes.contains(Self.interruptByte) {
+        raise(SIGINT)
+      } else if bytes.contains(Self.quitByte) {
+        raise(SIGQUIT)
+      }
+      return 0
+    }
     var decoder = InputDecoder()
     var keys = decoder.decode(bytes)
     var consumed = bytes.count - decoder.pendingByteCount
@@ -85,6 +101,7 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
       consumed = bytes.count
     }
     guard !keys.isEmpty else { return consumed }
+    interface.replay = host.replay()
     // Each key is handled against the state as its predecessors left it (the host applies a
     // send at once): Enter after typing a password sees the form valid. Only appends wait for
     // the next key that is not a character, so typed or pasted text becomes one edit.
@@ -148,6 +165,7 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     }
     let screen = host.screen()
     interface.follow(screen)
+    interface.replay = host.replay()
     animateSpinner(while: screen.isActivityIndicatorVisible)
     terminal.draw(ScreenComposer.frame(for: screen, interface: interface, size: terminal.size))
   }

@@ -18,6 +18,12 @@ struct InterfaceState {
   var commandLine: String?
   /// A one-line message for the status line (a command's result or error), until the next key.
   var message: String?
+  /// Whether Ctrl-D was just refused because a game is in progress: the next key, if it is
+  /// Ctrl-D again, quits anyway.
+  var isQuitConfirmationPending = false
+  /// How far the replay that drives the game has come, during `tictactoe replay`: keys of the
+  /// screen are refused then, and the footer shows the progress.
+  var replay: ReplayStatus?
   /// Whether the help box (`?`) is up; the next key closes it.
   var isHelpShown = false
   /// The activity indicator's frame, moved on by a ticker while a request is in flight.
@@ -43,7 +49,9 @@ struct InterfaceState {
   /// Whether keys go to a text field on `screen` (then `:` and `?` are typed; Escape leaves the
   /// field).
   func isEditingText(on screen: Screen) -> Bool {
-    switch screen {
+    // A replay's fields take no typing: `:` and `?` work from anywhere.
+    guard replay == nil else { return false }
+    return switch screen {
     case .login(let login): login.alertTitle == nil && loginFocus != .loginButton
     case .twoFactor(let twoFactor, _): twoFactor.alertTitle == nil && twoFactorFocus == .code
     case .newGame: newGameFocus == .xPlayerName || newGameFocus == .oPlayerName

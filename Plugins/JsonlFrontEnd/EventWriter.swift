@@ -49,6 +49,19 @@ struct EventWriter {
     return seq
   }
 
+  /// `{"type":"replay","seq":4,"step":3,"length":12,"over":false}`: how far the replay that
+  /// drives the game has come; `"over":true` once its last line is replayed.
+  mutating func replay(_ replay: ReplayStatus) {
+    begin("replay")
+    json.key("step")
+    json.number(Int(clamping: replay.step))
+    json.key("length")
+    json.number(Int(clamping: replay.length))
+    json.key("over")
+    json.bool(replay.isOver)
+    finish()
+  }
+
   /// `{"type":"history","seq":9,"states":[{"seq":2,"screen":"login"},...]}`: the kept
   /// `state` events, oldest first.
   mutating func history(_ states: [StateHistory.Entry]) {

@@ -33,6 +33,11 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   private var history = StateHistory()
   /// It asked for a rewind in this call: it consumes nothing more until handed input again.
   private var isRewinding = false
+  /// The replay's progress in the last `replay` event, during `tictactoe replay`.
+  private var lastReplay: ReplayStatus?
+  /// The revision of the last state written: a replay's step that changed nothing notifies
+  /// with the same one, and writes no `state` event.
+  private var lastRevision: UInt64 = 0
 
   /// The longest line accepted, in bytes, without its terminator: 1 MiB.
   static let maximumLineLength = 1 << 20
@@ -52,6 +57,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     }
     events.hello(isRemote: info.connection != nil)
     writeState()
+    writeReplayProgress()
     subscriptions = [host.observeActions(self), host.subscribe(self)]
   }
 
@@ -67,12 +73,27 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   }
 
   func stateDidChange() {
-    writeState()
+    // During a replay, a step that changed nothing only moves the progress on.
+    let isProgressOnly =
+      host.replay() != lastReplay && host.supportsRewind && host.revision() == lastRevision
+    if !isProgressOnly { writeState() }
+    writeReplayProgress()
   }
 
   private func writeState() {
     let seq = events.state(host)
-    if host.supportsRewind { history.record(seq: seq, host) }
+    if host.supportsRewind {
+      history.record(seq: seq, host)
+      lastRevision = host.revision()
+    }
+  }
+
+  /// A `replay` event when the replay's progress moved on since the last one.
+  private func writeReplayProgress() {
+    let replay = host.replay()
+    guard replay != lastReplay, let replay else { return }
+    lastReplay = replay
+    events.replay(replay)
   }
 
   // MARK: Input

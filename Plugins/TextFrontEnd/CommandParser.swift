@@ -9,8 +9,9 @@ enum CommandParser {
     case action(ttt_action_tag, text: String?)
     /// A move, 0-based.
     case cell(row: Int, column: Int)
-    /// Quit the app (`quit`, `exit`, `q`, on every screen).
-    case quit
+    /// Quit the app (`quit`, `exit` on every screen, `q` on those without a game);
+    /// `isForced` (`quit!`, `exit!`) quits even with a game in progress.
+    case quit(isForced: Bool)
     /// Show the screen's help.
     case help
     /// Read the password from the next line, without echo (`password` alone at a terminal).
@@ -21,6 +22,11 @@ enum CommandParser {
   enum Outcome: Equatable {
     case success(Intent)
     case failure(String)
+
+    /// Whether it asks to quit the app.
+    var isQuit: Bool {
+      if case .success(.quit) = self { true } else { false }
+    }
   }
 
   /// The intent of `command argument`, or a one-line explanation of what is wrong.
@@ -32,7 +38,10 @@ enum CommandParser {
     let lowered = command.lowercased()
     switch lowered {
     case "help", "?", "h": return .success(.help)
-    case "quit", "exit", "q": return .success(.quit)
+    case "quit", "exit": return .success(.quit(isForced: false))
+    case "quit!", "exit!": return .success(.quit(isForced: true))
+    // `q` leaves what the player is in, as in `ansi`: the game (below), else the app.
+    case "q" where !screen.isGame: return .success(.quit(isForced: false))
     default: break
     }
     if case .game(let game) = screen, let alert = game.alertTitle {
@@ -88,7 +97,7 @@ enum CommandParser {
         return game.isPlayAgainButtonVisible
           ? .success(.action(TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED, text: nil))
           : .failure("the game is not over yet")
-      case "leave": return .success(.action(TTT_ACTION_GAME_QUIT_BUTTON_TAPPED, text: nil))
+      case "leave", "q": return .success(.action(TTT_ACTION_GAME_QUIT_BUTTON_TAPPED, text: nil))
       default: return move(command + " " + argument, game)
       }
     }
@@ -139,6 +148,11 @@ enum CommandParser {
 }
 
 extension Screen {
+  /// Whether this is the game screen, where `q` leaves the game rather than the app.
+  fileprivate var isGame: Bool {
+    if case .game = self { true } else { false }
+  }
+
   /// The title of the alert shown on this screen, if any.
   var alertTitle: String? {
     switch self {

@@ -96,14 +96,15 @@ enum ScreenText {
         ("ROW COLUMN", "place a mark: 2 3, 23 or 2,3 (row 2, column 3)"),
         ("again", "play again once the game is over"),
         (
-          "leave",
+          "leave (or q)",
           "back to the new-game screen (asks first while the game is in progress)"
         ),
         (":undo", "take the last move back (for every front end watching)"),
       ]
     }
     lines += [
-      ("quit", "quit tictactoe (also exit, :quit)"),
+      ("quit", "quit tictactoe (also exit, :quit; q where no game is shown)"),
+      ("quit!", "quit even with a game in progress, which quit asks about first"),
       (":frontend NAME", "switch to another front end (ansi, jsonl)"),
       (":attach SPEC", "add an observer, e.g. :attach jsonl:events.jsonl"),
       (":detach NAME", "remove an observer"),

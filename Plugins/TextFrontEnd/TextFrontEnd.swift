@@ -20,6 +20,8 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   private var lastRendered = ""
   /// The screen `lastRendered` was rendered from.
   private var lastScreen: Screen?
+  /// The replay's progress when it last rendered, during `tictactoe replay`.
+  private var lastReplay: ReplayStatus?
   /// Whether it owns a terminal on standard input (then `password` alone reads it unseen).
   private let isAtTerminal: Bool
   /// Echo while the password is typed unseen; active until the next line.
@@ -89,14 +91,24 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   }
 
   private func render() {
-    // Rendered only when the screen changed: the same screen renders the same text.
+    // Rendered only when the screen changed: the same screen renders the same text. During a
+    // replay each screen has the replay's banner above it, and the replay's end is written even
+    // when the last line changed nothing.
     let screen = host.screen()
-    guard screen != lastScreen else { return }
-    lastScreen = screen
-    let text = ScreenText.render(screen)
-    guard text != lastRendered else { return }
-    lastRendered = text
-    output.write(text.withVisibleControls + "\n")
+    let replay = host.replay()
+    let replayEnds = replay?.isOver == true && lastReplay?.isOver != true
+    lastReplay = replay
+    var text = ""
+    if screen != lastScreen {
+      lastScreen = screen
+      let rendered = ScreenText.render(screen)
+      if rendered != lastRendered {
+        lastRendered = rendered
+        text = rendered.withVisibleControls + "\n"
+      }
+    }
+    guard !text.isEmpty || replayEnds else { return }
+    output.write((replay.map { "-- \($0.banner) --\n" } ?? "") + text)
   }
 
   private func handle(_ line: String) {
@@ -114,11 +126,16 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       return
     }
     let screen = host.screen()
-    switch CommandParser.parse(
+    let outcome = CommandParser.parse(
       command: command, argument: String(argument), screen: screen, isTerminal: isAtTerminal)
-    {
-    case .success(.quit):
-      hasLeft = host.request(TTT_REQUEST_QUIT) == nil
+    // A replay takes no intent: help and quitting work, anything else gets the one reason.
+    if host.replay() != nil, outcome != .success(.help), !outcome.isQuit {
+      say(ReplayStatus.refusal)
+      return
+    }
+    switch outcome {
+    case .success(.quit(let isForced)):
+      quit(isForced: isForced, on: screen, force: "quit!")
     case .success(.help):
       output.write(ScreenText.help(for: screen, isTerminal: isAtTerminal) + "\n")
     case .success(.readPasswordUnseen):
@@ -140,11 +157,12 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     case ":frontend", ":frontend!": request = TTT_REQUEST_SWITCH
     case ":attach": request = TTT_REQUEST_ATTACH
     case ":detach": request = TTT_REQUEST_DETACH
-    case ":quit", ":q", ":exit":
-      hasLeft = host.request(TTT_REQUEST_QUIT) == nil
+    case ":quit", ":q", ":exit", ":quit!", ":q!", ":exit!":
+      quit(isForced: command.hasSuffix("!"), on: host.screen(), force: ":quit!")
       return
     case ":undo":
-      // The game is put back for every front end; this one redraws on the change.
+      // The game is put back for every front end; this one redraws on the change. A replay's
+      // host refuses it with the replay's reason.
       if let error = host.request(TTT_REQUEST_UNDO) { say(error) }
       return
     default:
@@ -169,6 +187,18 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     } else if request == TTT_REQUEST_SWITCH {
       hasLeft = true
     }
+  }
+
+  /// Quits the app, unless a game in progress would be lost and the command was not forced:
+  /// then it says how to quit anyway (`force`) or leave the game first. A replay loses nothing.
+  private func quit(isForced: Bool, on screen: Screen, force: String) {
+    if !isForced, host.replay() == nil,
+      let warning = QuitWarning.before(quittingOn: screen, force: force, leave: "leave (or q)")
+    {
+      say(warning)
+      return
+    }
+    hasLeft = host.request(TTT_REQUEST_QUIT) == nil
   }
 
   private func send(_ intent: CommandParser.Intent) -> String? {

@@ -55,10 +55,13 @@ extension FrontEndHost {
     return bytes.count
   }
 
-  /// Tells the terminal owner about a new terminal size.
+  /// Tells the terminal owner about a new terminal size, then hands it again the input it
+  /// left: a front end that cannot act on keys at a size (`ansi` in a terminal too small to
+  /// show the board) leaves them until the terminal grows.
   public func resize(columns: Int, rows: Int) {
     guard let owner = terminalOwner, let onResize = owner.descriptor.on_resize else { return }
     onResize(owner.instance, UInt32(clamping: columns), UInt32(clamping: rows))
+    input.handOver()
   }
 
   /// Tells the terminal owner the process is being suspended or was resumed; before a

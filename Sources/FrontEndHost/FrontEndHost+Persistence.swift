@@ -1,3 +1,4 @@
+import AppCore
 import HostIO
 
 /// What outlives the process: the `--session` file and the `--record` log, both made durable
@@ -5,10 +6,14 @@ import HostIO
 extension FrontEndHost {
   /// Saves the game to `file` after every change, before any output shows that change; see
   /// ``SessionKeeper``. The store's state is the one to keep (restored from the file already,
-  /// if it held one).
-  public func keepSession(in file: SessionFile) {
+  /// if it held one); `undo` holds the states before each move of its game, as the file kept
+  /// them, and the session saves them again with every change.
+  public func keepSession(in file: SessionFile, undo: [TicTacToe.State] = []) {
     sessionKeeper?.stop()
-    sessionKeeper = SessionKeeper(file: file, store: store) { [unowned self] in diagnostics($0) }
+    history.restoreGame(undo)
+    sessionKeeper = SessionKeeper(
+      file: file, store: store, undo: { [unowned self] in history.statesBeforeEachMove() },
+      report: { [unowned self] in diagnostics($0) })
     OutputFlusher.barrier = { [weak self] in self?.makeDurable() }
   }
 

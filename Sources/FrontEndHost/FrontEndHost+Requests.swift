@@ -34,6 +34,9 @@ extension FrontEndHost {
       }
     case .detach(let name):
       if let reason = whyCannotDetach(name) { throw .unknown(describing(name, reason)) }
+    // A replay's state is the log's: going back is refused as an intent is.
+    case .rewind where bridge.isReadOnly, .undo where bridge.isReadOnly:
+      throw .inactive(StoreBridge.replayRefusal)
     case .rewind(let revision):
       if case .failure(let error) = history.target(revision: revision) { throw error }
     case .undo:

@@ -55,6 +55,8 @@ public final class FrontEndHost {
   var sessionKeeper: SessionKeeper?
   /// What writes the `--record` log, if there is one (see +Persistence).
   var recorder: ActionRecorder?
+  /// How far `tictactoe replay` has come, while one drives the store (see ``ReplayDriver``).
+  var replayProgress: ReplayProgress?
   /// Whether the output barrier is running (it flushes the log, which passes the barrier).
   var isMakingDurable = false
   /// How many clients connected to the host's socket so far: names them.

@@ -26,7 +26,7 @@ enum HostAPI {
         read_root: {
           HostAPI.read($0, $1, .root) { state, _, host in
             guard case .root(let root) = state else { return nil }
-            return StateExport.root(root, revision: host.revision)
+            return StateExport.root(root, revision: host.revision, replay: host.replayProgress)
           }
         },
         read_login: {

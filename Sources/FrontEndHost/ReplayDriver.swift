@@ -13,7 +13,11 @@ import UnidirectionalFlow
 ///
 /// A rewind of the log puts the store back to its state, as the recording host did.
 ///
-/// Front ends watch: their intents are refused while the log drives the game.
+/// Front ends watch: their intents are refused while the log drives the game. They read how
+/// far it has come in the root state (``ReplayProgress``, ABI 1.3), and their root
+/// subscriptions are called when a line changes nothing and when the replay ends, so a banner's
+/// progress and its end marker are always current. Make the driver before the front ends
+/// attach: their first screen then already shows the replay.
 ///
 /// The ``Pace`` says when each line is replayed: at once, at the recording's pace, or one per
 /// Enter on standard input.
@@ -43,6 +47,7 @@ public final class ReplayDriver {
     self.lines = lines
     self.name = name
     host.bridge.isReadOnly = true
+    host.replayProgress = ReplayProgress(length: lines.count)
   }
 
   /// Replays the log at `pace`; calls `onEnd` once every line is replayed (not when the replay
@@ -103,6 +108,11 @@ public final class ReplayDriver {
     let (number, record) = lines[next]
     next += 1
     let store = host.store
+    let before = store.state
+    host.replayProgress?.step = next
+    host.replayProgress?.isOver = next == lines.count
+    // Front ends hear of the new step with the change it makes, or on their own if it made none.
+    defer { if store.state == before { host.bridge.notifyRootSubscribers() } }
     guard let action = record.action else {
       store.rewind(to: record.state)
       return true

@@ -18,6 +18,9 @@ import UnidirectionalFlow
 final class SessionKeeper {
   let file: SessionFile
   private let store: Store<TicTacToe.State, TicTacToe.Action>
+  /// The states before each move of the game on screen, saved with it so that `:undo` works
+  /// after a restore.
+  private let undo: () -> [TicTacToe.State]
   private let report: (String) -> Void
   private var subscription: StoreSubscription?
   private var isDirty = false
@@ -27,10 +30,11 @@ final class SessionKeeper {
 
   init(
     file: SessionFile, store: Store<TicTacToe.State, TicTacToe.Action>,
-    report: @escaping (String) -> Void
+    undo: @escaping () -> [TicTacToe.State], report: @escaping (String) -> Void
   ) {
     self.file = file
     self.store = store
+    self.undo = undo
     self.report = report
     subscription = store.subscribe { [unowned self] _ in markDirty() }
     markDirty()
@@ -59,7 +63,7 @@ final class SessionKeeper {
   func saveIfDirty() {
     guard isDirty else { return }
     isDirty = false
-    let bytes = SessionSnapshot.encode(store.state)
+    let bytes = SessionSnapshot.encode(store.state, undo: undo())
     guard bytes != lastSaved else { return }
     do {
       try file.replace(with: bytes)

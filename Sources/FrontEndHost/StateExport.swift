@@ -32,10 +32,18 @@ enum StateExport {
     }
   }
 
-  static func root(_ state: TicTacToe.State, revision: UInt64) -> ttt_root_state {
+  static func root(
+    _ state: TicTacToe.State, revision: UInt64, replay: ReplayProgress?
+  ) -> ttt_root_state {
     var out = ttt_root_state()
     out.struct_size = UInt32(MemoryLayout<ttt_root_state>.size)
     out.revision = revision
+    if let replay {
+      out.is_replay = true
+      out.is_replay_over = replay.isOver
+      out.replay_step = UInt64(replay.step)
+      out.replay_length = UInt64(replay.length)
+    }
     switch state {
     case .login: out.active = TTT_FEATURE_LOGIN.rawValue
     case .newGame: out.active = TTT_FEATURE_NEW_GAME.rawValue

@@ -8,6 +8,10 @@ import UnidirectionalFlow
 /// Every change of state is a new revision, counted from 0 (the state the host started with);
 /// a rewind is a change too, so history only grows forward and a rewind can itself be undone.
 /// The last ``capacity`` states are kept: a few hundred bytes each, so well under a megabyte.
+///
+/// A game restored from a `--session` file brings the states before each of its moves
+/// (``restoreGame(_:)``), so `:undo` reaches back past the restore; ``statesBeforeEachMove()``
+/// is what a session saves of the history.
 @MainActor
 public final class StateHistory {
   /// How many states are kept.
@@ -24,6 +28,9 @@ public final class StateHistory {
   private var ring: [Entry]
   /// The slot of the current state.
   private var newest = 0
+  /// The states before each move of the game the host started with, oldest first, as its
+  /// session file kept them: older than revision 0.
+  private var restoredGame: [TicTacToe.State] = []
   private var subscription: StoreSubscription?
 
   init(store: Store<TicTacToe.State, TicTacToe.Action>) {
@@ -61,15 +68,48 @@ public final class StateHistory {
     guard let board = Self.board(of: ring[newest].state) else {
       return .failure(.inactive("no game is being played, so there is no move to undo"))
     }
-    let marks = board.count { $0 != nil }
-    for back in 1..<ring.count {
-      guard let earlier = Self.board(of: entry(back: back).state) else { break }
-      let isOneMoveBefore =
-        earlier.count { $0 != nil } == marks - 1
-        && zip(earlier, board).allSatisfy { $0 == nil || $0 == $1 }
-      if isOneMoveBefore { return .success(entry(back: back).state) }
+    guard let state = statesBeforeEachMove(limit: 1).last else {
+      // Marks on the board with no state before them: the history begins after they were made.
+      return .failure(
+        .inactive(
+          board.allSatisfy { $0 == nil }
+            ? "no move of this game is left to undo"
+            : "no earlier move of this game is kept: the history starts at the restore "
+              + "(or \(Self.capacity) changes back)"))
     }
-    return .failure(.inactive("no move of this game is left to undo"))
+    return .success(state)
+  }
+
+  /// Seeds the history of the game the host starts with: `states`, the states before each of
+  /// its moves, oldest first, as a session file kept them. Those that do not lead to the
+  /// current board, one move at a time, are never used.
+  func restoreGame(_ states: [TicTacToe.State]) {
+    restoredGame = states
+  }
+
+  /// The kept states before each move of the game on screen, oldest first (at most `limit`,
+  /// the latest ones): the states `:undo` goes back to, one after the other.
+  func statesBeforeEachMove(limit: Int = .max) -> [TicTacToe.State] {
+    guard var board = Self.board(of: ring[newest].state) else { return [] }
+    var found: [TicTacToe.State] = []
+    // The restored game is older than revision 0: reached only while revision 0 is kept.
+    let restored = oldestRevision == 0 ? restoredGame.count : 0
+    for back in 1..<(ring.count + restored) {
+      guard found.count < limit, board.contains(where: { $0 != nil }) else { break }
+      let state =
+        back < ring.count
+        ? entry(back: back).state : restoredGame[restoredGame.count - 1 - (back - ring.count)]
+      // A state with no game on screen is before this game began.
+      guard let earlier = Self.board(of: state) else { break }
+      let isOneMoveBefore =
+        earlier.count { $0 != nil } == board.count { $0 != nil } - 1
+        && zip(earlier, board).allSatisfy { $0 == nil || $0 == $1 }
+      if isOneMoveBefore {
+        found.append(state)
+        board = earlier
+      }
+    }
+    return found.reversed()
   }
 
   private func append(_ state: TicTacToe.State) {

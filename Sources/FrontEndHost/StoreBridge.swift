@@ -16,6 +16,9 @@ final class StoreBridge {
   let redactor = SecretRedactor()
   /// Whether front ends' intents are refused: a replay drives the store, not its front ends.
   var isReadOnly = false
+  /// Why an intent (or a rewind) is refused during a replay; front ends say the same
+  /// (`ReplayStatus.refusal` in FrontEndKit).
+  static let replayRefusal = "this is a replay: the log drives the game"
   /// Whether the store's own actions go to action observers: not for `tictactoe attach`, whose
   /// store forwards intents and whose observers hear the host's actions instead.
   var broadcastsStoreActions = true
@@ -25,6 +28,8 @@ final class StoreBridge {
   private struct Subscription {
     let session: FrontEndSession
     let cancel: StoreSubscription
+    /// Calls a root subscription's callback; `nil` for a scoped one.
+    let notify: (() -> Void)?
   }
 
   private struct ActionObserver {
@@ -58,7 +63,7 @@ final class StoreBridge {
   ) -> ttt_status {
     if isReadOnly {
       return HostAPI.fail(
-        session, .inactive("this is a replay: the log drives the game, not front ends"))
+        session, .inactive(Self.replayRefusal))
     }
     do throws(HostCallError) {
       try ActionImport.checkActive(entry, in: store.state)
@@ -90,8 +95,21 @@ final class StoreBridge {
       session.deliveredCallbacks += 1
       callback(context)
     }
-    subscriptions[id] = Subscription(session: session, cancel: subscription)
+    let notify: (() -> Void)? =
+      feature == .root
+      ? { [weak self] in
+        guard session.isAttached, self?.subscriptions[id] != nil else { return }
+        session.deliveredCallbacks += 1
+        callback(context)
+      } : nil
+    subscriptions[id] = Subscription(session: session, cancel: subscription, notify: notify)
     return id
+  }
+
+  /// Calls every root subscription: what the root state reads changed outside the store (a
+  /// replay moved on, or ended).
+  func notifyRootSubscribers() {
+    for id in subscriptions.keys.sorted() { subscriptions[id]?.notify?() }
   }
 
   /// Calls `callback` for every processed action.

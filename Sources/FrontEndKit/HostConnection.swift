@@ -36,6 +36,13 @@ public struct HostConnection {
   /// (`request(TTT_REQUEST_REWIND, "\(revision)")`).
   public func revision() -> UInt64 { rootState().revision }
 
+  /// How far the replay that drives the game has come, or `nil` when no replay does (or the
+  /// host is older than ABI 1.3).
+  public func replay() -> ReplayStatus? {
+    guard api.pointee.abi_minor >= 3 else { return nil }
+    return ReplayStatus(rootState())
+  }
+
   private func rootState() -> ttt_root_state {
     var state = ttt_root_state()
     state.struct_size = UInt32(MemoryLayout<ttt_root_state>.size)

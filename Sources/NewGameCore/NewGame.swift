@@ -13,6 +13,10 @@ import UnidirectionalFlowMacros
 /// reads (or a `--session` file saves) has the scoreboard and the finished board agreeing, and
 /// replaying an action log or rewinding needs no effect to run to get the count right. Playing
 /// again starts a game that counts in turn; quitting never counts a game that was not over.
+///
+/// Leaving a game (a finished one, or one whose quit was confirmed) takes the game off screen in
+/// the reduction of the tap itself, as a parent that handles its child's request does in the
+/// upstream library, rather than when the game's `dismiss` effect comes back.
 @Reducer
 public struct NewGame: Sendable {
   /// The players' names as typed, the game being played, if any, and the scoreboard.
@@ -92,10 +96,25 @@ public struct NewGame: Sendable {
       case .logoutButtonTapped:
         return .none
 
+      // The game leaves through its `dismiss` dependency, an effect that would come back as
+      // `game(.dismiss)` only later. Dismissing here, in the same reduction, means no front end
+      // ever reads the game that was left (with its alert just closed), and the next intent a
+      // script sends meets the new-game screen. The game's dismissal effect is then cancelled,
+      // since the game it belonged to is gone.
+      case .game(.presented(.quitButtonTapped)) where state.game?.isLeftAtOnce == true,
+        .game(.presented(.alert(.presented(.confirmQuitButtonTapped)))):
+        state.game = nil
+        return .none
+
       case .game:
         return .none
       }
     }
     .ifLet(\.game, action: \.game) { Game() }
   }
+}
+
+extension Game.State {
+  /// Whether "Quit" leaves this game without asking: it is over, and no alert waits.
+  fileprivate var isLeftAtOnce: Bool { isOver && alert == nil }
 }

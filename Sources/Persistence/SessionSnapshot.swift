@@ -21,7 +21,10 @@ import UnidirectionalFlow
 ///   `isConfirmingQuit` are optional on read, so files written before them still load);
 /// - never the password or the two-factor token: a session saved during two-factor restores
 ///   to the login screen with the email kept, and the password typed again;
-/// - never a request in flight: its flag comes back cleared, and the user taps again.
+/// - never a request in flight: its flag comes back cleared, and the user taps again;
+/// - the undo history of the game on screen: `undo` (optional on read) lists the states before
+///   each of its moves, oldest first, so `:undo` goes on working after a restore. An older
+///   build reads the file and ignores the member, which is why adding it kept version 1.
 ///
 /// ``restored(_:)`` is what a state becomes through a save and a restore.
 public enum SessionSnapshot {
@@ -33,9 +36,18 @@ public enum SessionSnapshot {
   /// Why a file is not a session this build can restore, naming where it is wrong.
   public typealias DecodeError = JSONObjectReader.Problem
 
-  /// The session file's bytes for `state`, a JSON object and a newline.
-  public static func encode(_ state: TicTacToe.State) -> [UInt8] {
-    let value: JSONValue = ["format": .string(format), "version": 1, "state": encodeState(state)]
+  /// The most states `undo` holds: one per move of a game.
+  public static let undoLimit = 9
+
+  /// The session file's bytes for `state`, a JSON object and a newline, with `undo`, the states
+  /// before each move of the game on screen (oldest first), when there are any.
+  public static func encode(_ state: TicTacToe.State, undo: [TicTacToe.State] = []) -> [UInt8] {
+    var value: JSONValue = [
+      "format": .string(format), "version": 1, "state": encodeState(state),
+    ]
+    if !undo.isEmpty {
+      value = adding("undo", .array(undo.suffix(undoLimit).map(encodeState)), to: value)
+    }
     var writer = JSONWriter()
     writer.value(value)
     writer.appendRaw(UInt8(ascii: "\n"))
@@ -44,6 +56,14 @@ public enum SessionSnapshot {
 
   /// The state a session file holds.
   public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> TicTacToe.State {
+    try decodeWithUndo(bytes).state
+  }
+
+  /// The state a session file holds, and the states before each move of its game (oldest
+  /// first; empty in a file written without them).
+  public static func decodeWithUndo(_ bytes: [UInt8]) throws(DecodeError) -> (
+    state: TicTacToe.State, undo: [TicTacToe.State]
+  ) {
     let value: JSONValue
     do {
       value = try JSONParser().parse(bytes)
@@ -62,7 +82,20 @@ public enum SessionSnapshot {
         "it was written by a newer tictactoe (format version \(fileVersion); this one reads "
           + "up to \(version))")
     }
-    return try decodeState(JSONObjectReader(object["state"], path: "state"))
+    let state = try decodeState(JSONObjectReader(object["state"], path: "state"))
+    return (state, try decodeUndo(object["undo"]))
+  }
+
+  private static func decodeUndo(_ value: JSONValue?) throws(DecodeError) -> [TicTacToe.State] {
+    guard let value, !value.isNull else { return [] }
+    guard let states = value.array, states.count <= undoLimit else {
+      throw DecodeError("undo", "must be an array of at most \(undoLimit) states")
+    }
+    var undo: [TicTacToe.State] = []
+    for (index, state) in states.enumerated() {
+      undo.append(try decodeState(JSONObjectReader(state, path: "undo[\(index)]")))
+    }
+    return undo
   }
 
   /// The `state` member of a session file for `state` (the action log embeds it too).

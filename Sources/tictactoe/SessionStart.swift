@@ -9,26 +9,27 @@ import Persistence
   import Musl
 #endif
 
-/// Opens the `--session` file at start: the file, locked for this process, and the state to
-/// start from.
+/// Opens the `--session` file at start: the file, locked for this process, the state to start
+/// from, and the states before each move of its game (for `:undo`).
 enum SessionStart {
   /// The state in `path`, or a fresh one when there is no file yet or it is not a session this
   /// build can restore (that file is moved aside, with a message). Exits with
   /// ``ExitStatus/sessionUnusable`` when the file cannot be used at all.
   static func open(
     _ path: String, report: (String) -> Void
-  ) -> (file: SessionFile, state: TicTacToe.State) {
+  ) -> (file: SessionFile, state: TicTacToe.State, undo: [TicTacToe.State]) {
     do {
       let file = try SessionFile.open(path)
-      guard let bytes = try file.read() else { return (file, TicTacToe.State()) }
+      guard let bytes = try file.read() else { return (file, TicTacToe.State(), []) }
       do {
-        return (file, try SessionSnapshot.decode(bytes))
+        let (state, undo) = try SessionSnapshot.decodeWithUndo(bytes)
+        return (file, state, undo)
       } catch {
         let aside = try file.quarantine()
         report(
           "tictactoe: \(path) is not a session this tictactoe can restore: \(error); it is kept "
             + "as \(aside), and a new game starts")
-        return (file, TicTacToe.State())
+        return (file, TicTacToe.State(), [])
       }
     } catch {
       report("tictactoe: \(error)")

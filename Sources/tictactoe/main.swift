@@ -121,9 +121,11 @@ MainActor.assumeIsolated {
       store: store, searchPath: searchPath, settleTimeout: options.settleTimeout,
       terminalOutput: OutputSink(streams.output))
   }
+  // Made before the front ends attach, so that their first screen shows the replay.
+  let replayDriver = replay.map { ReplayDriver(host: host, lines: $0.lines, name: $0.name) }
   host.isTracing = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "1"
   host.loadPolicy = loadPolicy
-  if let session { host.keepSession(in: session.file) }
+  if let session { host.keepSession(in: session.file, undo: session.undo) }
   if let path = options.record {
     do {
       try host.record(to: path)
@@ -185,7 +187,7 @@ MainActor.assumeIsolated {
   }
   if let listener { host.serve(listener, frontEnd: FrontEndSpec("jsonl")) }
   let input = InputSource(streams.input)
-  if let replay {
+  if let replayDriver {
     // Input goes to the front ends once the log is replayed, so the end of a piped input
     // does not end the replay early (and, with --step, each line of it is a step first). A
     // log read from standard input was all of that input.
@@ -193,7 +195,7 @@ MainActor.assumeIsolated {
       options.replayStep
       ? .stepped(input)
       : options.replaySpeed.map { .recorded(speed: $0, clock: ContinuousClock()) } ?? .atOnce
-    ReplayDriver(host: host, lines: replay.lines, name: replay.name).run(at: pace) { unread in
+    replayDriver.run(at: pace) { unread in
       guard let unread, !replayReadsStandardInput else { return host.endOfInput() }
       if !unread.isEmpty { host.deliverInput(unread) }
       host.readInput(from: input)

@@ -29,7 +29,8 @@ extension EndToEnd {
       try await host.waitForBoard(".O./.X./...")
       try await client.waitForBoard(".O./.X./...")
 
-      try host.tmux.type(":quit")
+      // The game is in progress: quitting it takes the forced form.
+      try host.tmux.type(":quit!")
       try host.tmux.keys("Enter")
       #expect(try await host.waitForExit() == 0)
       #expect(try await client.waitForExit() == 10)

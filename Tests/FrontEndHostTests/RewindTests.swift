@@ -4,6 +4,7 @@ import AuthenticationClientLive
 import Foundation
 import FrontEndHost
 import GameCore
+import NewGameCore
 import Persistence
 import Testing
 import TicTacToeFrontEndABI
@@ -50,6 +51,27 @@ import UnidirectionalFlowTesting
       try host.undoMove().get()
     } throws: { error in
       (error as? HostCallError)?.message.contains("no game is being played") == true
+    }
+  }
+
+  /// Issue 22, P6: a game restored without its history (a session file written before the
+  /// history was saved) says where the history starts, rather than that no move is left.
+  @Test func undoPastARestoreWithoutHistorySaysWhereTheHistoryStarts() {
+    var restored = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
+    restored.board[1][1] = .x
+    restored.currentPlayer = .o
+    let host = makeTestHost(
+      initialState: .newGame(
+        NewGame.State(oPlayerName: "Blub", xPlayerName: "Blob", game: restored)))
+    tap(host, 0, 0)
+    try? host.undoMove().get()
+    #expect(game(host)?.board[0][0] == nil)
+    #expect {
+      try host.undoMove().get()
+    } throws: { error in
+      (error as? HostCallError)?.message
+        == "no earlier move of this game is kept: the history starts at the restore "
+        + "(or 1000 changes back)"
     }
   }
 

@@ -77,7 +77,8 @@ import TicTacToeFrontEndABI
     #expect(probe.scoreboard() == (TTT_OK, "ties 0"))
     #expect(probe.actions.contains("frontend newGame.game.alert.dismiss"))
     #expect(probe.actions.contains("frontend newGame.game.alert.confirmQuitButtonTapped"))
-    #expect(probe.actions.contains("effect newGame.game.dismiss"))
+    // The game was left with the confirmation itself, not by a later effect.
+    #expect(!probe.actions.contains("effect newGame.game.dismiss"))
   }
 
   @Test func reflectionDescribesTheNewIntentsAndFields() {

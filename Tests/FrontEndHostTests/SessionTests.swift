@@ -282,4 +282,26 @@ import Testing
       "\(result.standardOutput)")
     #expect(contents(of: directory.appendingPathComponent("game").path).contains(#""Blob":1"#))
   }
+
+  /// Issue 22, P6: the undo history of the game is saved with it, so `:undo` after a restart
+  /// takes back the moves made before it, one at a time, and then says none is left.
+  @Test func undoAfterARestartTakesBackTheMovesMadeBeforeIt() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try await Fixtures.bash(
+      """
+      printf '%s\\n' 'email blob@pointfree.co' 'password password' login 'x Blob' 'o Blub' play \\
+        '2 2' '1 3' | $T --frontend text --auth-delay 0 --session game > /dev/null
+      printf '%s\\n' :undo | $T --frontend text --session game > /dev/null
+      printf '%s\\n' :undo :undo | $T --frontend text --session game
+      """, in: directory)
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = result.standardOutput
+    // The second restart starts with X in the centre (O's move was undone before), undoes
+    // that too, and has nothing left.
+    #expect(output.hasPrefix("== Blub, place your O ==\n"), "\(output)")
+    #expect(output.contains("== Blob, place your X =="), "\(output)")
+    #expect(output.hasSuffix("! no move of this game is left to undo\n"), "\(output)")
+    #expect(!output.contains("| O"), "\(output)")
+  }
 }

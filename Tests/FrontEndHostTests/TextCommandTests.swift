@@ -65,6 +65,40 @@ import Testing
     #expect(output.hasSuffix("Commands: x NAME, o NAME, play, logout, help, quit\n"))
   }
 
+  /// Issue 22, P1: `yes` leaves the game in the change it makes, so the screen printed after
+  /// the alert is the new-game screen, never the game again with its alert gone.
+  @Test func yesToTheQuitConfirmationPrintsTheNewGameScreenNext() async throws {
+    let result = try await text(Self.startGame + ["1 1", "leave", "yes"])
+    #expect(result.status == 0)
+    let afterAlert = result.standardOutput.components(
+      separatedBy: "Commands: yes, no, help, quit\n")
+    #expect(afterAlert.count == 2, "\(result.standardOutput)")
+    #expect(
+      afterAlert.last
+        == "== New game ==\nX player: Blob\nO player: Blub\n"
+        + "Commands: x NAME, o NAME, play, logout, help, quit\n")
+  }
+
+  /// Issue 22, P2: quitting with a game in progress asks too: `quit` and `:q` say how to quit
+  /// anyway, `q` leaves the game as it does in `ansi` (asking first), and `quit!` quits.
+  @Test func quittingWithAGameInProgressAsksFirst() async throws {
+    let result = try await text(
+      Self.startGame + ["1 1", "quit", ":q", "2 2", "q", "no", "exit", "quit!", "3 3"])
+    #expect(result.status == 0)
+    let output = result.standardOutput
+    let warning =
+      "! a game is in progress: quit! quits anyway, leave (or q) leaves the game first\n"
+    #expect(output.components(separatedBy: warning).count == 3, "\(output)")
+    #expect(
+      output.contains(
+        "! a game is in progress: :quit! quits anyway, leave (or q) leaves the game first\n"))
+    // The move after the refused quits was made; `q` asked, and `no` kept playing.
+    #expect(output.contains("  2     | O |  "), "\(output)")
+    #expect(output.contains("Alert: Quit this game?"), "\(output)")
+    // `quit!` quit: the line after it was never handled.
+    #expect(!output.contains("  3     |   | X"), "\(output)")
+  }
+
   @Test func theNewGameScreenShowsTheScoreboardAfterEachFinishedGame() async throws {
     // Blob wins (top row), plays again, the second game ties, then Blob leaves a finished game
     // (no question asked) and the third is left in progress (not counted).

@@ -140,9 +140,8 @@ import Testing
         // Quitting the new game, in progress, asks first.
         E.action("newGame.game.quitButtonTapped"),
         E.state(scored(States.game(alert: "Quit this game?"))),
+        // Confirming leaves the game in the same state change: no dismissal comes later.
         E.action("newGame.game.alert.confirmQuitButtonTapped"),
-        E.state(scored(States.game())),
-        E.action("newGame.game.dismiss", effect: true),
         E.state(scored(nil)),
         E.action("newGame.letsPlayButtonTapped"),
         E.state(scored(States.game())),

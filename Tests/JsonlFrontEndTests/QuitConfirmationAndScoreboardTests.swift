@@ -55,6 +55,26 @@ import Testing
         States.scoreboard([("Blob", 1), ("Blub", 1)], ties: 1),
       ])
     #expect(!transcript.states.contains { $0["newGame"]?["game"]?["alert"]?.isNull == false })
-    #expect(transcript.actions.contains("newGame.game.dismiss"))
+    // Each finished game was left by its "Quit" alone, never by a later dismissal.
+    #expect(!transcript.actions.contains("newGame.game.dismiss"))
+  }
+
+  /// Issue 22, P1: leaving a game is done before the next line is read, with no `settle`
+  /// between them, so the logout right after it meets the new-game screen.
+  @Test func theLineAfterLeavingAGameMeetsTheNewGameScreen() throws {
+    let win = Input.play([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
+    let lines =
+      Input.startGame + win + [
+        Input.action("newGame.game.quitButtonTapped"),
+        Input.action("newGame.logoutButtonTapped", id: "finished"),
+      ] + Input.startGame + Input.play([(0, 0)]) + [
+        Input.action("newGame.game.quitButtonTapped"),
+        Input.action("newGame.game.alert.confirmQuitButtonTapped"),
+        Input.action("newGame.logoutButtonTapped", id: "confirmed"),
+      ]
+    let transcript = try HostProcess.run(lines: lines)
+    #expect(transcript.errors.map(\.message) == [])
+    #expect(transcript.actions.filter { $0 == "newGame.logoutButtonTapped" }.count == 2)
+    #expect(transcript.states.last?["login"] != nil)
   }
 }

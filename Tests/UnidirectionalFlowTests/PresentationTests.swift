@@ -85,6 +85,32 @@ private struct Host: Reducer {
   }
 }
 
+/// A parent that closes the sheet itself, in the reduction of the sheet's own close request,
+/// as the app's new-game screen leaves a game.
+private struct ClosingHost: Reducer {
+  struct State: Equatable {
+    var sheet: Sheet.State? = Sheet.State()
+  }
+  enum Action: Equatable, Sendable, CasePathable {
+    case sheet(PresentationAction<Sheet.Action>)
+
+    struct AllCasePaths: Sendable {
+      var sheet: AnyCasePath<Action, PresentationAction<Sheet.Action>> {
+        AnyCasePath(embed: Action.sheet) { if case .sheet(let a) = $0 { a } else { nil } }
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .sheet(.presented(.closeButtonTapped)) = action { state.sheet = nil }
+      return .none
+    }
+    .ifLet(\.sheet, action: \.sheet) { Sheet() }
+  }
+}
+
 @MainActor
 private func makeStore(
   presented: Bool = true, clock: TestClock<Duration> = TestClock()
@@ -201,6 +227,14 @@ private func makeStore(
         "while nothing was presented; the action was ignored.")
     }
     #expect(store.state == Host.State())
+    await store.finish()
+  }
+
+  /// The sheet's `dismiss()` effect is cancelled with the sheet its parent removed, and a
+  /// cancelled effect dismisses nothing: no `.dismiss` arrives for a sheet already gone.
+  @Test @MainActor func aChildItsParentClosedAtOnceIsNotDismissedAgain() async {
+    let store = TestStore(initialState: ClosingHost.State()) { ClosingHost() }
+    await store.send(.sheet(.presented(.closeButtonTapped))) { $0.sheet = nil }
     await store.finish()
   }
 }

@@ -4,8 +4,8 @@ import TicTacToeFrontEndABI
 
 extension InterfaceState {
   /// The command line: typing edits it, enter runs it, escape (or backspace when empty)
-  /// closes it.
-  mutating func handleCommandLine(_ key: Key, intents: inout [Intent]) {
+  /// closes it. `:quit` with a game in progress on `screen` only says how to quit anyway.
+  mutating func handleCommandLine(_ key: Key, on screen: Screen, intents: inout [Intent]) {
     guard let text = commandLine else { return }
     switch key {
     case .character(let character):
@@ -20,6 +20,12 @@ extension InterfaceState {
       case .success(let command):
         if command.request == TTT_REQUEST_SWITCH, !command.isForced,
           let warning = SwitchWarning.before(switchingTo: command.argument)
+        {
+          message = warning
+          return
+        }
+        if command.request == TTT_REQUEST_QUIT, !command.isForced, replay == nil,
+          let warning = QuitWarning.before(quittingOn: screen, force: ":q!", leave: "q")
         {
           message = warning
           return

@@ -13,7 +13,8 @@ struct HostCommand: Equatable {
   var request: ttt_request
   /// Its argument: a front-end spec or name; empty for quit.
   var argument: String
-  /// Whether it was typed with `!` (`:frontend! jsonl`): switch without the warning.
+  /// Whether it was typed with `!` (`:frontend! jsonl`, `:q!`): switch or quit without the
+  /// warning.
   var isForced = false
 
   /// The commands, for messages.
@@ -41,8 +42,9 @@ struct HostCommand: Equatable {
     case "frontend", "fe", "frontend!", "fe!": request = TTT_REQUEST_SWITCH
     case "attach": request = TTT_REQUEST_ATTACH
     case "detach": request = TTT_REQUEST_DETACH
-    case "quit", "q", "qa", "exit":
-      return .success(HostCommand(request: TTT_REQUEST_QUIT, argument: ""))
+    case "quit", "q", "qa", "exit", "quit!", "q!", "qa!", "exit!":
+      return .success(
+        HostCommand(request: TTT_REQUEST_QUIT, argument: "", isForced: name.hasSuffix("!")))
     case "undo", "u":
       return .success(HostCommand(request: TTT_REQUEST_UNDO, argument: ""))
     default:

@@ -13,13 +13,17 @@ extension InterfaceState {
   /// to ask of the host, in order.
   ///
   /// Keys that work everywhere come first: Ctrl-C and Ctrl-\ raise their signals (the host
-  /// quits with 128+N, as in any terminal program), Ctrl-D quits, Ctrl-Z suspends. While the
-  /// help is up, any other key closes it. Escape leaves a text field; outside one, `:` opens
-  /// the command line and `?` shows the help. The rest go to the command line while it is
-  /// open, else to the screen.
+  /// quits with 128+N, as in any terminal program), Ctrl-D quits (with a game in progress, a
+  /// second Ctrl-D in a row does), Ctrl-Z suspends. While the help is up, any other key closes
+  /// it. Escape leaves a text field; outside one, `:` opens the command line, `?` shows the
+  /// help, and `q` quits where no game is shown (on the game, it leaves the game). The rest go
+  /// to the command line while it is open, else to the screen; during a replay, the screen
+  /// takes none and the status line says why.
   mutating func handle(_ key: Key, on screen: Screen) -> [Intent] {
     follow(screen)
     message = nil
+    let isQuitAsked = isQuitConfirmationPending
+    isQuitConfirmationPending = false
     var intents: [Intent] = []
     switch key {
     case .interrupt:
@@ -27,19 +31,30 @@ extension InterfaceState {
     case .quitSignal:
       intents.add(.raiseSignal(SIGQUIT))
     case .endOfTransmission:
-      intents.add(.request(TTT_REQUEST_QUIT))
+      if !isQuitAsked, replay == nil,
+        let warning = QuitWarning.before(quittingOn: screen, force: "ctrl-d again", leave: "q")
+      {
+        message = warning
+        isQuitConfirmationPending = true
+      } else {
+        intents.add(.request(TTT_REQUEST_QUIT))
+      }
     case .suspend:
       intents.add(.raiseSignal(SIGTSTP))
     case _ where isHelpShown:
       isHelpShown = false
     case _ where commandLine != nil:
-      handleCommandLine(key, intents: &intents)
+      handleCommandLine(key, on: screen, intents: &intents)
     case .escape where isEditingText(on: screen):
       leaveTextField()
     case .character(":") where !isEditingText(on: screen):
       commandLine = ""
     case .character("?") where !isEditingText(on: screen):
       isHelpShown = true
+    case .character("q") where !isEditingText(on: screen) && ScreenKind(screen) != .game:
+      intents.add(.request(TTT_REQUEST_QUIT))
+    case _ where replay != nil:
+      message = ReplayStatus.refusal
     default:
       switch screen {
       case .login(let login): handleLogin(key, login, intents: &intents)

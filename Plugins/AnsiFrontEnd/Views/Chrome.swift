@@ -5,8 +5,8 @@ import TerminalUI
 /// bottom showing the command line, a message (up to three rows when long), or the keys of
 /// the screen.
 enum Chrome {
-  /// Draws the header bar on row 0.
-  static func header(for kind: ScreenKind, in frame: inout Frame) {
+  /// Draws the header bar on row 0; during a replay, it says so at its right end.
+  static func header(for kind: ScreenKind, replay: ReplayStatus?, in frame: inout Frame) {
     let name =
       switch kind {
       case .login: "Login"
@@ -15,7 +15,12 @@ enum Chrome {
       case .game: "Game"
       }
     frame.fill(row: 0, column: 0, width: frame.columns, style: Theme.header)
-    frame.put(" TicTacToe · \(name)", row: 0, column: 0, style: Theme.header)
+    let used = frame.put(" TicTacToe · \(name)", row: 0, column: 0, style: Theme.header)
+    if replay != nil {
+      let banner = "▶ REPLAY "
+      let column = frame.columns - banner.terminalWidth
+      if column > used { frame.put(banner, row: 0, column: column, style: Theme.header) }
+    }
   }
 
   /// Draws the status line on the last row.
@@ -42,6 +47,10 @@ enum Chrome {
   /// The keys that work on `screen` now; the way to the command line and the help always
   /// shows (from a text field: escape first).
   static func keys(for screen: Screen, interface: InterfaceState) -> String {
+    // A replay takes no key of the screen: the footer shows how far it has come instead.
+    if let replay = interface.replay {
+      return " \(replay.banner) · keys are refused · : command · ? help · :q quits"
+    }
     let specific: String
     switch screen {
     case .login(let login) where login.alertTitle != nil:

@@ -9,12 +9,12 @@ enum HelpBox {
     ("esc", "leave a text field; on two-factor: back"),
     ("←↓↑→ hjkl", "move on the board"),
     ("1 – 9", "place a mark (1 top left, 9 bottom right)"),
-    ("r / q", "play again / leave the game"),
+    ("r / q", "play again / leave the game (else: quit)"),
     ("y / n", "quit the game in progress / keep playing"),
     (":", "command line: frontend, attach, detach, undo, quit"),
     ("?", "this help"),
     ("ctrl-z", "suspend (fg resumes)"),
-    ("ctrl-c ctrl-d", "quit"),
+    ("ctrl-c ctrl-d", "quit (mid-game: ctrl-d twice, :q!)"),
   ]
 
   /// Draws the help over `rows` of `frame`, as much of it as fits.

@@ -10,11 +10,17 @@ enum ScreenComposer {
   /// and the game needs its title, board, "Play again?" and the status line.
   static let minimumSize = TerminalSize(columns: 42, rows: 9)
 
+  /// Whether a terminal of `size` shows the screens; below ``minimumSize`` it only says how
+  /// much room it needs, and keys wait until it grows.
+  static func fits(_ size: TerminalSize) -> Bool {
+    size.columns >= minimumSize.columns && size.rows >= minimumSize.rows
+  }
+
   /// The frame showing `screen` with the front end's focus, cursor and status line.
   static func frame(for screen: Screen, interface: InterfaceState, size: TerminalSize) -> Frame {
     var frame = Frame(columns: size.columns, rows: size.rows)
     guard size.rows > 0, size.columns > 0 else { return frame }
-    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+    guard fits(size) else {
       let text = "terminal too small (need \(minimumSize.columns)×\(minimumSize.rows))"
       let lines = text.wrapped(toWidth: size.columns)
       let top = max(0, (size.rows - lines.count) / 2)
@@ -29,7 +35,9 @@ enum ScreenComposer {
     let hasStatus = size.rows >= 3
     let content = (hasHeader ? 1 : 0)..<(hasStatus ? size.rows - 1 : size.rows)
     let width = Layout.usableWidth(columns: size.columns)
-    if hasHeader { Chrome.header(for: ScreenKind(screen), in: &frame) }
+    if hasHeader {
+      Chrome.header(for: ScreenKind(screen), replay: interface.replay, in: &frame)
+    }
     let lines: [Line]
     var alert: String?
     var alertHint = AlertBox.dismissHint

@@ -66,7 +66,7 @@ extern "C" {
 /* The ABI version this header describes. A major bump breaks compatibility; a minor bump only
  * appends fields or routines. */
 #define TTT_ABI_VERSION_MAJOR 1u
-#define TTT_ABI_VERSION_MINOR 2u
+#define TTT_ABI_VERSION_MINOR 3u
 
 /* The symbol every front end exports. */
 #define TTT_FRONTEND_ENTRY_SYMBOL "tictactoe_frontend_entry"
@@ -161,6 +161,16 @@ typedef struct ttt_root_state {
   /* (ABI 1.2) The state's revision: 0 for the state the host started with, one more for each
    * change after it, a rewind included. TTT_REQUEST_REWIND takes one back. */
   uint64_t revision;
+  /* (ABI 1.3) Set while `tictactoe replay` drives the game: the front end watches a recording.
+   * The host refuses every intent then (TTT_ERR_INACTIVE, "this is a replay: the log drives
+   * the game"), so a front end says that rather than applying the screen's own rules; it shows
+   * a banner with the progress. `replay_step` counts the log's lines replayed so far, of
+   * `replay_length`; `is_replay_over` once the last one is (the state then stays as the log
+   * left it). A root subscription is called when these change too. All 0 outside a replay. */
+  bool is_replay;
+  bool is_replay_over;
+  uint64_t replay_step;
+  uint64_t replay_length;
 } ttt_root_state;
 
 /* The login screen. Strings are UTF-8, NUL-terminated, [until-next-read]. */
@@ -650,7 +660,9 @@ typedef struct ttt_frontend_descriptor {
    * Optional (NULL) for front ends without TTT_FRONTEND_READS_INPUT. */
   void (*on_input)(void *instance, const uint8_t *bytes, size_t length);
 
-  /* The terminal was resized. Optional. */
+  /* The terminal was resized. Optional. The host then hands the terminal owner the input it
+   * left unconsumed again (consume_input), so a front end that cannot act on keys at some size
+   * (the `ansi` front end below 42x9) leaves them until the terminal grows. */
   void (*on_resize)(void *instance, uint32_t columns, uint32_t rows);
 
   /* The process is being suspended (Ctrl-Z: restore the terminal) or resumed (re-enter raw

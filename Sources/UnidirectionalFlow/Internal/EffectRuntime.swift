@@ -77,7 +77,12 @@ final class EffectRuntime<Action: Sendable> {
       innerContext.keys.append(CancelKey(path: context.path, id: id))
       innerContext.path.append(id)
       if let dismissAction {
-        innerContext.dismiss = { [weak self] in await self?.deliver(dismissAction) }
+        // Like `Send`, a cancelled effect delivers nothing: a child whose parent already
+        // removed it is not dismissed a second time.
+        innerContext.dismiss = { @MainActor [weak self] in
+          guard !Task.isCancelled else { return }
+          self?.deliver(dismissAction)
+        }
       }
       start(inner, in: innerContext, spawned: &spawned)
     }
