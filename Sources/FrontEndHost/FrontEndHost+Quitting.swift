@@ -1,4 +1,5 @@
 import AppCore
+import HostIO
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
@@ -15,7 +16,7 @@ extension FrontEndHost {
   public func settleEffects() async -> Bool {
     let timeout = settleTimeout
     let deadline = Task {
-      try? await Task.sleep(for: timeout)
+      await EventLoop.shared.sleep(for: timeout)
     }
     let effects = Task { @MainActor [store] in
       await store.awaitEffects()

@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -42,6 +40,8 @@ public final class UnixSocketListener {
   private let device: UInt
   private let inode: UInt
   private var interest: EventLoop.Interest?
+  /// How long to wait before accepting again when the process is out of descriptors.
+  private static let retryDelay = Duration.milliseconds(100)
   private var isClosed = false
 
   /// Called on the store thread with each accepted connection of the same user: a
@@ -132,9 +132,12 @@ public final class UnixSocketListener {
         if errno == EINTR || errno == ECONNABORTED { continue }
         if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
           // Out of descriptors: the waiting peer stays ready, and asking `poll` again at once
-          // would spin. Try again a little later.
-          DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) {
-            MainActor.assumeIsolated { self.start() }
+          // would spin. Try again a little later, timed by the event loop: a dispatch timer
+          // would need a descriptor of its own (and libdispatch traps without one).
+          interest = EventLoop.shared.after(Self.retryDelay) { [weak self] in
+            guard let self else { return }
+            interest = nil
+            start()
           }
           return
         }
