@@ -64,7 +64,8 @@ struct Options {
                               (its answers are in the log), while front ends watch; their
                               intents are refused. Each action must lead to the state the log
                               recorded: the first that does not stops the replay (status 8,
-                              naming the line). --speed N keeps the recording's pace times N;
+                              naming the line). --speed N (0.001 to 1000) keeps the
+                              recording's pace times N, each wait at most an hour;
                               --step replays one action per Enter (a line of standard input;
                               at its end, the rest at once); without either, the log is
                               replayed at once. Standard input reaches the front ends after.
@@ -122,6 +123,8 @@ struct Options {
       9      --listen: the socket could not be made (a host already listens there, a file
              that is not a socket is in the way, or a directory is not private)
       10     attach: the host could not be reached, or went away
+      11     --session: the last state could not be saved when quitting (a full disk), even
+             retried; the file holds an older state
       128+N  signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly
       If a front end crashes the host, or SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP or
       SIGSYS is sent to it, the terminal is restored before the process dies of that signal.
@@ -194,8 +197,10 @@ struct Options {
         options.replay = path
       case "--speed":
         let text = try value(for: flag)
-        guard let speed = Double(text), speed.isFinite, speed > 0 else {
-          throw UsageError(message: "--speed takes a number above 0, not '\(text)'")
+        guard let speed = Double(text), ReplayDriver.speeds.contains(speed) else {
+          throw UsageError(
+            message: "--speed takes a number from \(ReplayDriver.speeds.lowerBound) to "
+              + "\(Int(ReplayDriver.speeds.upperBound)), not '\(text)'")
         }
         options.replaySpeed = speed
       case "--step": options.replayStep = true
