@@ -11,6 +11,10 @@
 ///   private directory made under `$TMPDIR` (or `/tmp`) when that variable is unset. The
 ///   directory is mode 0700 (an existing `tictactoe` directory must be the user's own, and no
 ///   one else's to enter); the socket is mode 0600.
+/// - One host at a time: an exclusive `flock` on `PATH.lock` (created 0600 beside the socket,
+///   held for the listener's life and removed by ``close()``) comes before anything else, so
+///   two hosts started together on one stale socket never both replace it: the second is
+///   refused as if the first were listening already.
 /// - An existing file at the path: a socket that someone still listens on is an error, a
 ///   stale one (nobody listens) is replaced, and anything else is refused and left alone.
 /// - Each peer's uid is read with `SO_PEERCRED` when it connects: a peer of another user is
@@ -34,6 +38,8 @@ public final class UnixSocketListener {
   /// Where the socket is.
   public let path: String
   private let descriptor: Int32
+  /// The lock beside the socket (`PATH.lock`), held while listening.
+  private let lock: Int32
   /// The directory made for the socket, removed with it.
   private let madeDirectory: String?
   /// The socket file's identity, so that ``close()`` never removes another process's socket.
@@ -72,9 +78,15 @@ public final class UnixSocketListener {
     withUnsafeMutableBytes(of: &address.sun_path) { bytes in
       bytes.copyBytes(from: path.utf8)
     }
-    try Self.clearStale(path, address: address, refuse: refuse)
+    let lock = try Self.takeLock(path + ".lock", refuse: refuse)
+    func refuseUnlocking(_ reason: String) -> ListenError {
+      _ = unlink(path + ".lock")
+      _ = Glibc.close(lock)
+      return refuse(reason)
+    }
+    try Self.clearStale(path, address: address, refuse: refuseUnlocking)
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw refuse(String(cString: strerror(errno))) }
+    guard descriptor >= 0 else { throw refuseUnlocking(String(cString: strerror(errno))) }
     // No moment when the socket exists with looser permissions than 0600.
     let mask = umask(0o177)
     let bound = withUnsafePointer(to: &address) {
@@ -88,13 +100,14 @@ public final class UnixSocketListener {
       let reason = String(cString: strerror(bound == 0 ? errno : bindError))
       _ = Glibc.close(descriptor)
       if bound == 0 { _ = unlink(path) }
-      throw refuse(reason)
+      throw refuseUnlocking(reason)
     }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     var status = stat()
     _ = lstat(path, &status)
     self.path = path
     self.descriptor = descriptor
+    self.lock = lock
     self.madeDirectory = madeDirectory
     device = UInt(status.st_dev)
     inode = UInt(status.st_ino)
@@ -121,6 +134,8 @@ public final class UnixSocketListener {
     if lstat(path, &status) == 0, UInt(status.st_dev) == device, UInt(status.st_ino) == inode {
       _ = unlink(path)
     }
+    _ = unlink(path + ".lock")
+    _ = Glibc.close(lock)
     if let madeDirectory { _ = rmdir(madeDirectory) }
   }
 
@@ -165,6 +180,32 @@ public final class UnixSocketListener {
       length == 12
     else { return nil }
     return credentials.1
+  }
+
+  /// Takes the exclusive lock at `lockPath` for this process, or throws: another host holds
+  /// it (it listens, or is about to). A lock file removed and made again between the open and
+  /// the lock is opened again, so that two hosts never hold locks on two different files.
+  private static func takeLock(
+    _ lockPath: String, refuse: (String) -> ListenError
+  ) throws(ListenError) -> Int32 {
+    while true {
+      let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+      guard lock >= 0 else {
+        throw refuse("cannot open its lock \(lockPath): \(String(cString: strerror(errno)))")
+      }
+      guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        _ = Glibc.close(lock)
+        throw refuse("another process is listening on it (a host still running?)")
+      }
+      var held = stat()
+      var there = stat()
+      if fstat(lock, &held) == 0, lstat(lockPath, &there) == 0, held.st_dev == there.st_dev,
+        held.st_ino == there.st_ino
+      {
+        return lock
+      }
+      _ = Glibc.close(lock)
+    }
   }
 
   /// Removes a stale socket at `path`; throws for a live one or a file that is not a socket.
