@@ -10,7 +10,8 @@
 /// - The default path is `$XDG_RUNTIME_DIR/tictactoe/<pid>.sock`, or `<pid>.sock` in a
 ///   private directory made under `$TMPDIR` (or `/tmp`) when that variable is unset. The
 ///   directory is mode 0700 (an existing `tictactoe` directory must be the user's own, and no
-///   one else's to enter); the socket is mode 0600.
+///   one else's to enter); the socket is mode 0600. Private directories that dead hosts left
+///   under `$TMPDIR` (a socket of a pid no process has, and nothing else) are removed first.
 /// - One host at a time: an exclusive `flock` on `PATH.lock` (created 0600 beside the socket,
 ///   held for the listener's life and removed by ``close()``) comes before anything else, so
 ///   two hosts started together on one stale socket never both replace it: the second is
@@ -235,6 +236,53 @@ public final class UnixSocketListener {
     }
   }
 
+  /// Removes the private directories (`tictactoe-XXXXXX`) that hosts which died without
+  /// cleaning up (a crash, SIGKILL) left in `base`: only a directory of this user, private,
+  /// holding nothing but a socket named for a process that no longer exists (and that
+  /// socket's lock).
+  private static func removeStaleDirectories(in base: String) {
+    guard let stream = opendir(base) else { return }
+    defer { closedir(stream) }
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name.hasPrefix("tictactoe-"), name.utf8.count == "tictactoe-XXXXXX".utf8.count
+      else { continue }
+      let directory = "\(base)/\(name)"
+      var status = stat()
+      guard lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
+        status.st_uid == geteuid(), status.st_mode & 0o777 == 0o700,
+        let files = staleSocketFiles(in: directory)
+      else { continue }
+      for file in files { _ = unlink("\(directory)/\(file)") }
+      _ = rmdir(directory)
+    }
+  }
+
+  /// The files of `directory` if it holds only `PID.sock` (a socket) and perhaps
+  /// `PID.sock.lock`, for a PID no process has; `nil` otherwise.
+  private static func staleSocketFiles(in directory: String) -> [String]? {
+    guard let stream = opendir(directory) else { return nil }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    guard let socketName = names.first(where: { $0.hasSuffix(".sock") }),
+      let pid = Int32(socketName.dropLast(".sock".count)), pid > 0,
+      Set(names).isSubset(of: [socketName, socketName + ".lock"]),
+      kill(pid, 0) != 0, errno == ESRCH
+    else { return nil }
+    var status = stat()
+    guard lstat("\(directory)/\(socketName)", &status) == 0, status.st_mode & S_IFMT == S_IFSOCK
+    else { return nil }
+    return names
+  }
+
   /// The default path and, under `$TMPDIR`, the directory made for it.
   private static func defaultPath() throws(ListenError) -> (String, String?) {
     let pid = getpid()
@@ -257,6 +305,7 @@ public final class UnixSocketListener {
     }
     var base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     if base.isEmpty { base = "/tmp" }
+    removeStaleDirectories(in: base)
     var template = Array("\(base)/tictactoe-XXXXXX".utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw ListenError(
