@@ -23,6 +23,9 @@ struct EventWriter {
     self.output = output
   }
 
+  /// Whether the output failed: what is written now is dropped.
+  var hasFailed: Bool { output.hasFailed }
+
   /// `{"type":"hello","seq":1,"protocol":"tictactoe-jsonl","version":1}`, with
   /// `"remote":true` on a connection to the host's socket.
   mutating func hello(isRemote: Bool) {

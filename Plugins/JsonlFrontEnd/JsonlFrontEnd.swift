@@ -104,7 +104,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     var consumed = 0
     isRewinding = false
     // After a rewind, the lines after it wait for it: the host hands them again once done.
-    while pendingSettle == nil, !hasLeft, !isRewinding,
+    // A failed output (its reader left) ends the host: no need to go on with the lines.
+    while pendingSettle == nil, !hasLeft, !isRewinding, !events.hasFailed,
       let (line, end) = framer.next(in: bytes, from: consumed, isEnd: flags.contains(.end))
     {
       consumed = end

@@ -107,7 +107,7 @@ extension FrontEndHost {
       self?.closingOutputs.removeAll { $0 === sink }
     }
     Task { @MainActor [weak self, settleTimeout] in
-      try? await Task.sleep(for: settleTimeout)
+      await EventLoop.shared.sleep(for: settleTimeout)
       guard let self, closingOutputs.contains(where: { $0 === sink }) else { return }
       sink.close()
       closingOutputs.removeAll { $0 === sink }

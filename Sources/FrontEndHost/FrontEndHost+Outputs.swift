@@ -80,7 +80,7 @@ extension FrontEndHost {
       let sinks = [terminalOutput] + sessions.flatMap { $0.outputs.map(\.sink) } + closingOutputs
       let waiting = sinks.filter { $0.failure == nil && $0.backlog > 0 }
       guard !waiting.isEmpty, clock.now < deadline else { return }
-      try? await Task.sleep(for: .milliseconds(5))
+      await EventLoop.shared.sleep(for: .milliseconds(5))
     }
   }
 }

@@ -40,12 +40,16 @@ extension FrontEndHost {
     sessionKeeper?.saveIfDirty()
   }
 
-  /// At exit: the last save, and the log written out with the other outputs.
-  func stopPersisting() {
-    sessionKeeper?.stop()
-    if let recorder {
-      recorder.stop()
-      closingOutputs.append(recorder.sink)
+  /// At exit: the last save, and the log written out with the other outputs. Returns why the
+  /// session could not be saved, if it could not.
+  func stopPersisting() -> String? {
+    defer {
+      if let recorder {
+        recorder.stop()
+        closingOutputs.append(recorder.sink)
+      }
     }
+    guard let sessionKeeper, !sessionKeeper.stop() else { return nil }
+    return sessionKeeper.failure ?? "cannot use \(sessionKeeper.file.path)"
   }
 }

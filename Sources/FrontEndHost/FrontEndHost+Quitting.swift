@@ -1,4 +1,5 @@
 import AppCore
+import HostIO
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
@@ -15,7 +16,7 @@ extension FrontEndHost {
   public func settleEffects() async -> Bool {
     let timeout = settleTimeout
     let deadline = Task {
-      try? await Task.sleep(for: timeout)
+      await EventLoop.shared.sleep(for: timeout)
     }
     let effects = Task { @MainActor [store] in
       await store.awaitEffects()
@@ -77,12 +78,18 @@ extension FrontEndHost {
     }
     detachAll()
     flushHeldLogLines()
-    stopPersisting()
+    let unsaved = stopPersisting()
     await drainOutputs(within: reason.isUrgent ? .milliseconds(25) : settleTimeout)
     // After the front ends' last output (a full-screen one leaving the alternate screen), so
     // that it stays on the terminal.
     if let message = reason.message { diagnostics("tictactoe: \(message)") }
-    onExit(reason.exitStatus)
+    var status = reason.exitStatus
+    if let unsaved {
+      diagnostics(
+        "tictactoe: the session is not saved (\(unsaved)): the file holds an older state")
+      if status == ExitStatus.success { status = ExitStatus.sessionNotSaved }
+    }
+    onExit(status)
   }
 
   /// What is still running, in words: "the login request".

@@ -40,7 +40,7 @@ final class InputGate {
   /// The most bytes left unconsumed before the host stops reading.
   static let unconsumedLimit = 4 << 20
   /// How long after the last arrival the owner is told the input is idle.
-  static let idleDelay = DispatchTimeInterval.milliseconds(25)
+  static let idleDelay = Duration.milliseconds(25)
 
   private(set) var phase = Phase.flowing
   private var source = Source.open
@@ -176,13 +176,12 @@ final class InputGate {
     else { return }
     isIdleCheckScheduled = true
     let mark = arrivals
-    DispatchQueue.main.asyncAfter(deadline: .now() + Self.idleDelay) {
-      MainActor.assumeIsolated {
-        self.isIdleCheckScheduled = false
-        guard self.arrivals == mark else { return self.scheduleIdleCheck() }
-        self.idleDeliveredAt = mark
-        self.handOver(flags: UInt32(TTT_INPUT_IDLE))
-      }
+    // The event loop's clock, not a dispatch timer (which needs a descriptor).
+    EventLoop.shared.after(Self.idleDelay) {
+      self.isIdleCheckScheduled = false
+      guard self.arrivals == mark else { return self.scheduleIdleCheck() }
+      self.idleDeliveredAt = mark
+      self.handOver(flags: UInt32(TTT_INPUT_IDLE))
     }
   }
 }

@@ -25,6 +25,9 @@ public enum ExitStatus {
   public static let listenFailed: Int32 = 9
   /// `attach`: the host could not be reached, or went away.
   public static let hostWentAway: Int32 = 10
+  /// `--session`: the last state could not be saved at the end (a full disk, say), even
+  /// retried; the file holds an older one.
+  public static let sessionNotSaved: Int32 = 11
   /// After signal `number` (SIGINT, SIGTERM, SIGHUP, SIGQUIT): 128 + `number`.
   public static func signal(_ number: Int32) -> Int32 { 128 + number }
 }

@@ -36,6 +36,13 @@ public final class ReplayDriver {
     case stepped(InputSource)
   }
 
+  /// The speeds `--speed` takes: slower than a thousandth, a replay would hardly move; faster
+  /// than a thousand times, it is at once in all but name.
+  public nonisolated static let speeds = 0.001...1000.0
+  /// The longest wait between two lines at a recorded pace: a log whose times jump (an idle
+  /// night, or a hand-edited `ms`) pauses an hour at most.
+  public nonisolated static let longestWait = Duration.seconds(3600)
+
   private let host: FrontEndHost
   private let lines: [Line]
   private let name: String
@@ -61,9 +68,9 @@ public final class ReplayDriver {
       Task { @MainActor in
         var previous = lines.first?.record.time ?? 0
         while next < lines.count {
-          let wait = max(0, lines[next].record.time - previous) / speed
+          let wait = Self.wait(from: previous, to: lines[next].record.time, speed: speed)
           previous = lines[next].record.time
-          if wait > 0 { try? await clock.sleep(for: .milliseconds(Int64(wait * 1000))) }
+          if wait > .zero { try? await clock.sleep(for: wait) }
           guard step() else { return }
         }
         onEnd([])
@@ -93,6 +100,15 @@ public final class ReplayDriver {
       }
       if lines.isEmpty { onEnd([]) } else { input.requestRead() }
     }
+  }
+
+  /// The wait between lines recorded at `previous` and `time` (seconds) at `speed`: none for
+  /// a time that goes back, at most ``longestWait``, and never a trap converting it.
+  nonisolated static func wait(from previous: Double, to time: Double, speed: Double) -> Duration {
+    let seconds = (time - previous) / speed
+    let longest = Double(longestWait.components.seconds)
+    guard seconds > 0 else { return .zero }  // also NaN
+    return seconds >= longest ? longestWait : .milliseconds(Int64(seconds * 1000))
   }
 
   /// Replays every line left; returns `false` if the replay stopped.

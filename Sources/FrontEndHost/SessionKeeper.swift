@@ -12,8 +12,10 @@ import UnidirectionalFlow
 /// chunks pays one save per chunk, not per action, and no state event reaches a reader before
 /// its state is on disk. A save that writes the same bytes as the last one is skipped.
 ///
-/// A failed save (a full disk, say) is reported once, and retried at the next change; the game
-/// goes on meanwhile, and a later success is reported too.
+/// A failed save (a full disk, say) is reported once, and retried at the next change and at
+/// the end; the game goes on meanwhile, and a later success is reported too. ``stop()`` says
+/// whether the last state is on disk, so that the host never ends as if it were when it is
+/// not.
 @MainActor
 final class SessionKeeper {
   let file: SessionFile
@@ -27,6 +29,8 @@ final class SessionKeeper {
   private var isScheduled = false
   private var lastSaved: [UInt8]?
   private var isFailing = false
+  /// Why the last save failed, while saves fail.
+  private(set) var failure: String?
 
   init(
     file: SessionFile, store: Store<TicTacToe.State, TicTacToe.Action>,
@@ -40,11 +44,15 @@ final class SessionKeeper {
     markDirty()
   }
 
-  /// Stops keeping the file (the last save stays).
-  func stop() {
+  /// Stops keeping the file, saving the current state first (again, if the last save failed);
+  /// returns whether it is saved.
+  @discardableResult
+  func stop() -> Bool {
+    if isFailing { isDirty = true }
     saveIfDirty()
     subscription?.cancel()
     subscription = nil
+    return !isFailing
   }
 
   private func markDirty() {
@@ -68,11 +76,13 @@ final class SessionKeeper {
     do {
       try file.replace(with: bytes)
       lastSaved = bytes
+      failure = nil
       if isFailing {
         isFailing = false
         report("tictactoe: the session is saved to \(file.path) again")
       }
     } catch {
+      failure = error.description
       if !isFailing {
         isFailing = true
         report(

@@ -50,8 +50,14 @@ public final class EventLoop: Sendable {
     let handler: Handler
   }
 
+  private struct Timer {
+    let deadline: ContinuousClock.Instant
+    let handler: Handler
+  }
+
   private struct Registry {
     var waiters: [UInt64: Waiter] = [:]
+    var timers: [UInt64: Timer] = [:]
     var nextID: UInt64 = 1
     var signalHandlers: [Int32: @MainActor @Sendable (Int32) -> Void] = [:]
   }
@@ -102,13 +108,34 @@ public final class EventLoop: Sendable {
     return Interest(id: id)
   }
 
+  /// Calls `handler` on the store thread once `delay` has passed.
+  ///
+  /// The loop's own `poll` timeout keeps the time, not a dispatch timer: libdispatch needs a
+  /// descriptor for its first timer and traps when none is left, which is exactly when the
+  /// socket listener waits to try `accept` again.
+  @discardableResult
+  public func after(_ delay: Duration, _ handler: @escaping Handler) -> Interest {
+    let deadline = ContinuousClock.now.advanced(by: delay)
+    let id = registry.withLock { registry in
+      let id = registry.nextID
+      registry.nextID += 1
+      registry.timers[id] = Timer(deadline: deadline, handler: handler)
+      return id
+    }
+    wake()
+    return Interest(id: id)
+  }
+
   /// Forgets `interest` if its callback has not been scheduled yet.
   ///
   /// Wakes the loop, so that `poll` lets go of the descriptor: a socket closed while `poll`
   /// still watched it would stay open (its peer seeing no end) until `poll` returned.
   public func cancel(_ interest: Interest) {
-    let removed = registry.withLock { $0.waiters.removeValue(forKey: interest.id) }
-    if removed != nil { wake() }
+    let removed = registry.withLock { registry in
+      registry.waiters.removeValue(forKey: interest.id) != nil
+        || registry.timers.removeValue(forKey: interest.id) != nil
+    }
+    if removed { wake() }
   }
 
   /// Catches `signalNumber` from now on and calls `handler` with it on the store thread for
@@ -118,6 +145,31 @@ public final class EventLoop: Sendable {
   ) {
     registry.withLock { $0.signalHandlers[signalNumber] = handler }
     _ = signal_pipe_catch(signalNumber)
+  }
+
+  /// `poll`'s timeout in milliseconds: -1 (none) without a timer, else rounded up so that a
+  /// timer never wakes the loop a moment early and spins.
+  private static func timeout(until deadline: ContinuousClock.Instant?) -> Int32 {
+    guard let deadline else { return -1 }
+    let left = ContinuousClock.now.duration(to: deadline)
+    guard left > .zero else { return 0 }
+    let (seconds, attoseconds) = left.components
+    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: milliseconds)
+  }
+
+  private func runExpiredTimers() {
+    let now = ContinuousClock.now
+    let expired: [Handler] = registry.withLock { registry in
+      let due = registry.timers.filter { $0.value.deadline <= now }.sorted {
+        $0.value.deadline < $1.value.deadline
+      }
+      for (id, _) in due { registry.timers.removeValue(forKey: id) }
+      return due.map(\.value.handler)
+    }
+    for handler in expired {
+      DispatchQueue.main.async { MainActor.assumeIsolated { handler() } }
+    }
   }
 
   private func wake() {
@@ -135,14 +187,18 @@ public final class EventLoop: Sendable {
       ids.removeAll(keepingCapacity: true)
       descriptors.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
       descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
-      registry.withLock { registry in
+      let nextDeadline = registry.withLock { registry in
         for (id, waiter) in registry.waiters {
           let events = waiter.readiness == .readable ? POLLIN : POLLOUT
           descriptors.append(pollfd(fd: waiter.descriptor, events: Int16(events), revents: 0))
           ids.append(id)
         }
+        return registry.timers.values.map(\.deadline).min()
       }
-      guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { continue }
+      let readyCount = poll(
+        &descriptors, nfds_t(descriptors.count), Self.timeout(until: nextDeadline))
+      if nextDeadline != nil { runExpiredTimers() }
+      guard readyCount > 0 else { continue }
       if descriptors[0].revents != 0 {
         var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         _ = read(wakeDescriptor, &bytes, MemoryLayout.size(ofValue: bytes))

@@ -92,13 +92,37 @@ public final class OutputSink {
       reportPendingFailure()
       return false
     }
+    let before = backlog
     pending.append(contentsOf: bytes)
     if let backlogLimit, backlog > backlogLimit {
       fail(Failure(description: "its reader stopped reading (\(backlog) bytes unwritten)"))
       return false
     }
+    if before / Self.eagerFlushSize != backlog / Self.eagerFlushSize {
+      flushIfWritable()
+      return failure == nil
+    }
     OutputFlusher.schedule(self)
     return true
+  }
+
+  /// Each time this many more bytes wait, the sink tries to write them at once rather than
+  /// at the end of the store thread's turn: a front end that turns one long chunk of input
+  /// (a regular file never makes the host wait) into output learns within this many bytes
+  /// that its reader is gone, not after the whole chunk.
+  static let eagerFlushSize = 64 << 10
+
+  /// Flushes now if the descriptor takes bytes or has an error (asked without waiting), even
+  /// while the event loop is still asked about it.
+  private func flushIfWritable() {
+    OutputFlusher.schedule(self)
+    if writableInterest != nil {
+      var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+      guard poll(&ready, 1, 0) > 0, let interest = writableInterest else { return }
+      EventLoop.shared.cancel(interest)
+      writableInterest = nil
+    }
+    flush()
   }
 
   /// Appends `text` as UTF-8; see ``write(_:)-(UnsafeRawBufferPointer)``.

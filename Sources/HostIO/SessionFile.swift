@@ -22,6 +22,9 @@ public final class SessionFile {
   public struct Failure: Error, Sendable, CustomStringConvertible {
     /// The message: "cannot use /tmp/game: ...".
     public let description: String
+    /// Whether the file is one the caller may move aside (``quarantine()``) and start over
+    /// without: the user's own regular file, only not a session (too large to be one).
+    public var canMoveAside = false
   }
 
   /// The largest file ``read()`` accepts: a session is a few hundred bytes.
@@ -57,7 +60,38 @@ public final class SessionFile {
     _ = ftruncate(lock, 0)
     let pid = Array("\(getpid())\n".utf8)
     _ = pid.withUnsafeBytes { pwrite(lock, $0.baseAddress, $0.count, 0) }
-    return SessionFile(path: path, lock: lock)
+    let file = SessionFile(path: path, lock: lock)
+    file.removeLeftTemporaryFiles()
+    return file
+  }
+
+  /// Removes the temporary files (`FILE.tmp-PID`) that a holder of the lock killed during a
+  /// save left behind: only the holder writes one, so with the lock held, every one there is
+  /// another, dead process's.
+  private func removeLeftTemporaryFiles() {
+    let (directory, name) = splitPath()
+    guard let stream = opendir(directory) else { return }
+    defer { closedir(stream) }
+    let prefix = Array((name + ".tmp-").utf8)
+    while let entry = readdir(stream) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
+      }
+      guard entryName.count > prefix.count, entryName.starts(with: prefix),
+        entryName[prefix.count...].allSatisfy({
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        })
+      else { continue }
+      let path = directory + "/" + String(decoding: entryName, as: UTF8.self)
+      _ = unlink(path)
+    }
+  }
+
+  /// The file's directory ("." for a bare name) and its name in it.
+  private func splitPath() -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    return (directory, String(path[path.index(after: slash)...]))
   }
 
   /// The file's content, or `nil` if there is no file yet.
@@ -75,7 +109,10 @@ public final class SessionFile {
       throw failure("it belongs to another user (uid \(status.st_uid))")
     }
     guard status.st_size <= Self.maximumSize else {
-      throw failure("it is larger than \(Self.maximumSize >> 10) KiB, too large for a session")
+      var tooLarge = failure(
+        "it is larger than \(Self.maximumSize >> 10) KiB, too large for a session")
+      tooLarge.canMoveAside = true
+      throw tooLarge
     }
     guard let bytes = Self.readAll(descriptor) else { throw failure(reason()) }
     return bytes
@@ -133,8 +170,7 @@ public final class SessionFile {
   }
 
   private func syncDirectory() {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let directory = splitPath().directory
     let descriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     _ = fsync(descriptor)

@@ -10,19 +10,30 @@ public struct Scoreboard: Equatable, Sendable {
   /// Games that ended with a full board and no winner.
   public private(set) var ties: Int
 
-  /// A scoreboard with `wins` and `ties` (empty by default).
+  /// The most games one count holds: far more than anyone plays, small enough for every
+  /// front end's 32-bit field. A count there stays there instead of overflowing, and a
+  /// session file with a larger one is not a session this game wrote.
+  public static let maximumCount = 1_000_000_000
+
+  /// A scoreboard with `wins` and `ties` (empty by default), each count at most
+  /// ``maximumCount``.
   public init(wins: [String: Int] = [:], ties: Int = 0) {
-    self.wins = wins.filter { $0.value > 0 }
-    self.ties = ties
+    self.wins = wins.filter { $0.value > 0 }.mapValues { min($0, Self.maximumCount) }
+    self.ties = min(ties, Self.maximumCount)
   }
 
   /// Counts one finished game: a win for `winner`, or a tie when `winner` is `nil`.
   public mutating func record(winner: String?) {
     if let winner {
-      wins[winner, default: 0] += 1
+      wins[winner] = Self.incremented(wins[winner] ?? 0)
     } else {
-      ties += 1
+      ties = Self.incremented(ties)
     }
+  }
+
+  /// `count` plus one, saturating at ``maximumCount``.
+  private static func incremented(_ count: Int) -> Int {
+    count < maximumCount ? count + 1 : maximumCount
   }
 
   /// Whether no game has been counted yet.

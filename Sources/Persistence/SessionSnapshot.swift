@@ -229,8 +229,10 @@ public enum SessionSnapshot {
     -> Scoreboard
   {
     func count(_ value: JSONValue?, _ path: String) throws(DecodeError) -> Int {
-      guard let count = value?.number?.exactInt, count >= 0 else {
-        throw DecodeError(path, "must be a whole number of games, 0 or more")
+      guard let count = value?.number?.exactInt, count >= 0, count <= Scoreboard.maximumCount
+      else {
+        throw DecodeError(
+          path, "must be a whole number of games, 0 to \(Scoreboard.maximumCount)")
       }
       return count
     }

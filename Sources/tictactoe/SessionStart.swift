@@ -20,16 +20,27 @@ enum SessionStart {
   ) -> (file: SessionFile, state: TicTacToe.State, undo: [TicTacToe.State]) {
     do {
       let file = try SessionFile.open(path)
-      guard let bytes = try file.read() else { return (file, TicTacToe.State(), []) }
+      func moveAside(_ problem: String) throws(SessionFile.Failure) -> TicTacToe.State {
+        let aside = try file.quarantine()
+        report(
+          "tictactoe: \(path) is not a session this tictactoe can restore: \(problem); it is "
+            + "kept as \(aside), and a new game starts")
+        return TicTacToe.State()
+      }
+      let read: [UInt8]?
+      do {
+        read = try file.read()
+      } catch  where error.canMoveAside {
+        return (file, try moveAside(error.description), [])
+      }
+      guard var bytes = read else { return (file, TicTacToe.State(), []) }
+      // An editor's UTF-8 byte order mark is no reason to lose a game.
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
       do {
         let (state, undo) = try SessionSnapshot.decodeWithUndo(bytes)
         return (file, state, undo)
       } catch {
-        let aside = try file.quarantine()
-        report(
-          "tictactoe: \(path) is not a session this tictactoe can restore: \(error); it is kept "
-            + "as \(aside), and a new game starts")
-        return (file, TicTacToe.State(), [])
+        return (file, try moveAside("\(error)"), [])
       }
     } catch {
       report("tictactoe: \(error)")

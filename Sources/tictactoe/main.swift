@@ -150,6 +150,8 @@ MainActor.assumeIsolated {
   }
   var listener: UnixSocketListener?
   if let path = options.listen {
+    // Clients may take every descriptor left; libdispatch must have its own by then.
+    DispatchWarmUp.run()
     do {
       listener = try UnixSocketListener(path: path)
     } catch {

@@ -152,7 +152,7 @@ import Testing
     for option in options {
       #expect(page.contains(option.replacing("-", with: "\\-")), "the man page lacks \(option)")
     }
-    for status in 0...10 {
+    for status in 0...11 {
       #expect(page.contains(".B \(status)\n"), "the man page lacks exit status \(status)")
     }
   }

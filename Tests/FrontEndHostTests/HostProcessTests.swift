@@ -42,7 +42,7 @@ import TicTacToeFrontEndABI
     (["--frontend"], "--frontend needs a value"),
     (["--speed", "2"], "--speed is for 'tictactoe replay LOG'"),
     (["replay", "log", "--speed", "2", "--step"], "--speed and --step cannot go together"),
-    (["replay", "log", "--speed", "0"], "--speed takes a number above 0, not '0'"),
+    (["replay", "log", "--speed", "0"], "--speed takes a number from 0.001 to 1000, not '0'"),
     (["replay", "--frontend", "text"], "replay needs a LOG"),
     (["--session", ""], "--session needs a FILE"),
   ])

@@ -53,6 +53,31 @@ import Testing
     #expect(mode(path) == nil && mode(directory) == nil, "the socket or its directory is left")
   }
 
+  @Test func aPrivateDirectoryThatADeadHostLeftIsRemovedAndOthersAreKept() throws {
+    let temporary = try ListeningHost.makeDirectory()
+    // A crashed host's directory: private, holding only its socket, bound and never removed,
+    // for a pid above any pid_max (4194304 at most), so no process has it.
+    let left = "\(temporary)/tictactoe-Ab12Cd"
+    try #require(mkdir(left, 0o700) == 0)
+    let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let bound = SocketClient.withAddress("\(left)/4194999.sock") { bind(stale, $0, $1) }
+    close(stale)
+    try #require(bound == 0)
+    // One with something else in it is not a host's leftover.
+    let kept = "\(temporary)/tictactoe-Ef34Gh"
+    try #require(mkdir(kept, 0o700) == 0)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(kept)/notes"))
+    let host = try HostProcess(
+      HostProcess.defaultArguments + ["--listen"],
+      environment: ["XDG_RUNTIME_DIR": "", "TMPDIR": temporary])
+    _ = try announcedPath(host)
+    let (status, _) = host.finishWithoutChecks()
+    #expect(status == 0)
+    #expect(mode(left) == nil, "the dead host's directory is still there")
+    #expect(mode(kept) == S_IFDIR | 0o700)
+    #expect(mode("\(kept)/notes") != nil)
+  }
+
   @Test func aLiveSocketIsAnErrorAndTheFirstHostGoesOn() throws {
     let first = try ListeningHost()
     let second = try HostProcess(HostProcess.defaultArguments + ["--listen", first.path])

@@ -191,7 +191,7 @@ enum CommandLineSpec {
         + "Replay it with 'tictactoe replay LOG'."),
     Option(
       name: "--speed", value: ("N", .number, false), commands: ["replay"],
-      help: "Replay at the recording's pace times N (a number above 0)."),
+      help: "Replay at the recording's pace times N (0.001 to 1000), each wait at most an hour."),
     Option(
       name: "--step", commands: ["replay"],
       help: "Replay one action per line of standard input."),
@@ -256,6 +256,11 @@ enum CommandLineSpec {
         + "not a socket is in the way, or a directory is not private)"
     ),
     ("\(ExitStatus.hostWentAway)", "attach: the host could not be reached, or went away"),
+    (
+      "\(ExitStatus.sessionNotSaved)",
+      "--session: the last state could not be saved when quitting (a full disk), even retried; "
+        + "the file holds an older state"
+    ),
     ("128+N", "signal N: SIGINT, SIGTERM, SIGHUP and SIGQUIT quit cleanly"),
   ]
 

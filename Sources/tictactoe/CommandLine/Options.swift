@@ -230,8 +230,11 @@ struct Options {
     case "--record": record = try file("LOG")
     case "--speed":
       let text = value ?? ""
-      guard let speed = Double(text), speed.isFinite, speed > 0 else {
-        throw UsageError(message: "--speed takes a number above 0, not '\(text)'", command: command)
+      guard let speed = Double(text), ReplayDriver.speeds.contains(speed) else {
+        throw UsageError(
+          message: "--speed takes a number from \(ReplayDriver.speeds.lowerBound) to "
+            + "\(Int(ReplayDriver.speeds.upperBound)), not '\(text)'",
+          command: command)
       }
       replaySpeed = speed
     case "--step": replayStep = true

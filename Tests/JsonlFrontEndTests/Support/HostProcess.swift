@@ -46,14 +46,22 @@ final class HostProcess: @unchecked Sendable {
     return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
   }
 
-  /// Starts `tictactoe` with `arguments`.
+  /// Starts `tictactoe` with `arguments`; with a `descriptorLimit`, through `bash` under
+  /// `ulimit -n` that limit.
   init(
     _ arguments: [String] = HostProcess.defaultArguments, environment: [String: String] = [:],
-    sourceLocation: SourceLocation = #_sourceLocation
+    descriptorLimit: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     _ = Self.ignoreBrokenPipes
-    process.executableURL = try Products.host(sourceLocation: sourceLocation)
-    process.arguments = arguments
+    let host = try Products.host(sourceLocation: sourceLocation)
+    if let descriptorLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments =
+        ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", host.path] + arguments
+    } else {
+      process.executableURL = host
+      process.arguments = arguments
+    }
     var fullEnvironment = ProcessInfo.processInfo.environment
     fullEnvironment["TICTACTOE_TRACE"] = nil
     fullEnvironment.merge(environment) { $1 }
