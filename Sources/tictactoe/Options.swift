@@ -28,8 +28,9 @@ struct Options {
   var showVersion = false
   /// `--listen [PATH]`: accept clients on a Unix socket; `.some(nil)` for the default path.
   var listen: String??
-  /// `attach PATH`: the socket of the `--listen` host whose game to show.
-  var attach: String?
+  /// `attach [PATH]`: the socket of the `--listen` host whose game to show; `.some(nil)` for
+  /// the newest of this user's sockets at the default place.
+  var attach: String??
 
   /// A usage error: the message, printed with a hint to `--help`; the process exits with 2.
   struct UsageError: Error {
@@ -39,7 +40,7 @@ struct Options {
   static let usage = """
     USAGE: tictactoe [--frontend SPEC]... [options]
            tictactoe replay LOG [--speed N | --step] [--frontend SPEC]... [options]
-           tictactoe attach PATH [--frontend SPEC]... [options]
+           tictactoe attach [PATH] [--frontend SPEC]... [options]
            tictactoe check-frontend PATH
 
     Plays TicTacToe (log in, optionally with a second factor, name the players, play) with
@@ -47,11 +48,13 @@ struct Options {
     owns the terminal.
 
     COMMANDS:
-      attach PATH             Show and drive the game of the 'tictactoe --listen' host whose
+      attach [PATH]           Show and drive the game of the 'tictactoe --listen' host whose
                               socket is PATH, with this process's front ends (the same
-                              libraries, --frontend as above). Moves made here or there show
-                              in both; :quit leaves the host running. When the host goes
-                              away, the front ends are detached and the status is 10.
+                              libraries, --frontend as above). Without PATH, the newest
+                              socket of yours where --listen puts them. Moves made here or
+                              there show in both; :quit leaves the host running. When the
+                              host goes away, the front ends are detached and the status
+                              is 10.
 
       check-frontend PATH     Check that the front end at PATH (or a stock NAME) conforms to
                               the ABI: a sane descriptor, a compatible ABI version, only the
@@ -201,12 +204,13 @@ struct Options {
       case "--step": options.replayStep = true
       case "attach":
         guard options.attach == nil else { throw UsageError(message: "attach takes one PATH") }
-        let path = try value(for: flag)
-        guard !path.isEmpty, !path.hasPrefix("-") else {
-          throw UsageError(
-            message: "attach needs a PATH first, not '\(path)' (options go after it)")
+        if let next = remaining.first, !next.hasPrefix("-") {
+          remaining.removeFirst()
+          guard !next.isEmpty else { throw UsageError(message: "attach needs a PATH") }
+          options.attach = .some(next)
+        } else {
+          options.attach = .some(nil)
         }
-        options.attach = path
       case "--listen":
         if let next = remaining.first, !next.hasPrefix("-") {
           remaining.removeFirst()

@@ -16,8 +16,11 @@ extension InterfaceState {
   /// quits with 128+N, as in any terminal program), Ctrl-D quits, Ctrl-Z suspends. While the
   /// help is up, any other key closes it. Escape leaves a text field; outside one, `:` opens
   /// the command line and `?` shows the help. The rest go to the command line while it is
-  /// open, else to the screen.
-  mutating func handle(_ key: Key, on screen: Screen) -> [Intent] {
+  /// open, else to the screen. `quote` makes what the command line's messages quote of the
+  /// typed text fit to show (the host's `redact`: the user may have typed the password there).
+  mutating func handle(
+    _ key: Key, on screen: Screen, quoting quote: (String) -> String = { $0 }
+  ) -> [Intent] {
     follow(screen)
     message = nil
     var intents: [Intent] = []
@@ -33,7 +36,7 @@ extension InterfaceState {
     case _ where isHelpShown:
       isHelpShown = false
     case _ where commandLine != nil:
-      handleCommandLine(key, intents: &intents)
+      handleCommandLine(key, intents: &intents, quoting: quote)
     case .escape where isEditingText(on: screen):
       leaveTextField()
     case .character(":") where !isEditingText(on: screen):
