@@ -63,6 +63,9 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
       terminal.release()
       throw FrontEndError("ansi cannot take over the terminal: \(error)")
     }
+    // The host's own line saying where it listens is under the full screen until it ends.
+    interface.listeningPath = info.listeningPath
+    interface.message = interface.listeningMessage
     subscription = host.subscribe(self)
     render()
   }
@@ -111,9 +114,9 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
         perform(appends)
         appends = []
       }
-      let intents = interface.handle(key, on: host.screen())
-      // A message that quotes the command line (":frontend NAME") never shows a secret.
-      interface.message = interface.message.map(host.redact)
+      // Only the command line's messages quote what was typed (":frontend NAME"), and only
+      // through `redact`; the others are the front end's and the host's own words.
+      let intents = interface.handle(key, on: host.screen(), quoting: host.redact)
       if intents.allSatisfy(\.isAppend) {
         for intent in intents { appends.add(intent) }
       } else {

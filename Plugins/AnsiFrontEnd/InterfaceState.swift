@@ -28,6 +28,14 @@ struct InterfaceState {
   var isHelpShown = false
   /// The activity indicator's frame, moved on by a ticker while a request is in flight.
   var spinner = Spinner()
+  /// The host's socket when it listens (`tictactoe --listen`), shown at start, in the help and
+  /// by `:listen`.
+  var listeningPath: String?
+
+  /// Where the host listens and how to attach to it, or `nil` when it does not listen.
+  var listeningMessage: String? {
+    listeningPath.map { "listening on \($0): tictactoe attach shows this game" }
+  }
 
   /// Follows the host to `screen`. A screen entered afresh starts with its first element
   /// focused; coming back to a screen from the one it presented (login after backing out of

@@ -108,6 +108,7 @@ enum ScreenText {
       (":frontend NAME", "switch to another front end (ansi, jsonl)"),
       (":attach SPEC", "add an observer, e.g. :attach jsonl:events.jsonl"),
       (":detach NAME", "remove an observer"),
+      (":listen", "where tictactoe attach finds this game (with --listen)"),
     ]
     let width = lines.map(\.0.count).max() ?? 0
     return lines.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }

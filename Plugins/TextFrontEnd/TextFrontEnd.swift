@@ -26,10 +26,13 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   private let isAtTerminal: Bool
   /// Echo while the password is typed unseen; active until the next line.
   private let unseenInput = UnseenInput()
+  /// The host's socket when it listens (`tictactoe --listen`), for `:listen`.
+  private let listeningPath: String?
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     self.host = host
     isAtTerminal = info.ownsTerminal && UnseenInput.isTerminal
+    listeningPath = info.listeningPath
     if let path = info.argument, !path.isEmpty {
       output = try .file(path, host)
     } else if info.ownsTerminal {
@@ -48,6 +51,20 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
 
   func stateDidChange() {
     render()
+  }
+
+  /// Ctrl-Z at the unseen password prompt gives the shell its echo back; `fg` turns it off
+  /// again and shows the prompt again (the shell wrote over the line it was on).
+  func suspend(resumed: Bool) {
+    guard resumed else { return unseenInput.suspend() }
+    guard unseenInput.isActive else { return }
+    if unseenInput.resume() {
+      output.write(Self.passwordPrompt)
+    } else {
+      // The next line would be shown as it is typed: take it as a command, not the password.
+      unseenInput.end()
+      say("cannot turn the terminal's echo off again; type password PASSWORD")
+    }
   }
 
   /// Handles whole lines, one at a time: after each it asks the host to settle and stops, and
@@ -89,6 +106,9 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
         ? "still waiting for the server; continuing"
         : "quitting with effects still running (see --settle-timeout); they were abandoned")
   }
+
+  /// What asks for the password typed unseen.
+  private static let passwordPrompt = "Password (typing is not shown): "
 
   private func render() {
     // Rendered only when the screen changed: the same screen renders the same text. During a
@@ -143,7 +163,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
         say("cannot turn the terminal's echo off; type password PASSWORD")
         return
       }
-      output.write("Password (typing is not shown): ")
+      output.write(Self.passwordPrompt)
     case .success(let intent):
       if let error = send(intent) { say(error) }
     case .failure(let message):
@@ -165,11 +185,19 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       // host refuses it with the replay's reason.
       if let error = host.request(TTT_REQUEST_UNDO) { say(error) }
       return
+    case ":listen":
+      if let listeningPath {
+        output.write("listening on \(listeningPath): tictactoe attach shows this game\n")
+      } else {
+        say("not listening: start tictactoe with --listen to let tictactoe attach show this game")
+      }
+      return
     default:
       // Quoted from the redacted line: the password may run on past the first space.
       let quoted = host.redact(line).split(separator: " ").first.map(String.init) ?? ""
       say(
-        "unknown command \(quoted): try :frontend NAME, :attach SPEC, :detach NAME, :undo, quit")
+        "unknown command \(quoted): try :frontend NAME, :attach SPEC, :detach NAME, :undo, "
+          + ":listen, quit")
       return
     }
     guard !argument.isEmpty else {
@@ -177,7 +205,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       return
     }
     if command == ":frontend", isAtTerminal,
-      let warning = SwitchWarning.before(switchingTo: argument)
+      let warning = SwitchWarning.before(switchingTo: argument, quoting: host.redact)
     {
       say(warning)
       return

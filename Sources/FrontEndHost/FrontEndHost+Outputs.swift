@@ -29,7 +29,10 @@ extension FrontEndHost {
       sink.onFailure = { [weak self, weak session] sink, failure in
         guard let self, let session, session.isAttached else { return }
         requests.append(
-          .dropFailedOutput(reason: redacted("cannot write \(sink.name): \(failure)")),
+          .dropFailedOutput(
+            reason: describing(
+              sink.name, "cannot write \(sink.name): \(failure)",
+              otherwise: "cannot write its output (a path that holds a secret): \(failure)")),
           from: session)
       }
       output = SessionOutput(

@@ -28,11 +28,15 @@ extension FrontEndHost {
     return timedOut
   }
 
+  /// Settles the effects of the game: this store's, or, in a client (`tictactoe attach`), its
+  /// host's, waited for at most `settleTimeout` too; returns whether it timed out.
+  func settleGame() async -> Bool {
+    if let remote { await remote.settle(within: settleTimeout) } else { await settleEffects() }
+  }
+
   func settle(for session: FrontEndSession) {
     Task { @MainActor in
-      // A client's settle is its host's (`tictactoe attach`).
-      let timedOut =
-        if let remote = self.remote { await remote.settle() } else { await self.settleEffects() }
+      let timedOut = await self.settleGame()
       if session.isAttached, let onSettled = session.descriptor.on_settled {
         session.deliveredCallbacks += 1
         onSettled(session.instance, timedOut)
@@ -54,7 +58,7 @@ extension FrontEndHost {
     input.close()
     Task { @MainActor in
       var reason = reason
-      if reason.settlesFirst, await self.settleEffects() {
+      if reason.settlesFirst, await self.settleGame() {
         reason = .effectsAbandoned(after: reason, work: self.workInFlight())
         let asker = reason.requester ?? self.terminalOwner
         if let asker, asker.isAttached, let onSettled = asker.descriptor.on_settled {
@@ -104,7 +108,8 @@ extension FrontEndHost {
       }
     case .newGame: break
     }
-    let effects = count == 1 ? "1 effect" : "\(count) effects"
+    let effects =
+      remote != nil ? "the host's effects" : count == 1 ? "1 effect" : "\(count) effects"
     return work.isEmpty ? effects : "\(effects): \(work.joined(separator: ", "))"
   }
 }

@@ -1,15 +1,15 @@
 extension FrontEndHost {
-  /// `text`, a quote of what someone typed, with every secret the app holds now replaced by
-  /// `***`: for the host's messages that quote input, and `ttt_host_api.redact`. Any thread.
+  /// `text`, a quote of what someone typed, or `***` in its place when it holds a secret the
+  /// app holds now: for the host's messages that quote input, and `ttt_host_api.redact`. Any
+  /// thread.
   nonisolated func redacted(_ text: String) -> String {
     bridge.redactor.redact(text)
   }
 
-  /// `message`, which explains why the request argument `argument` failed, fit to show: with
-  /// the secrets redacted, or, when `argument` itself holds a secret, a message that repeats
-  /// nothing of it. (The spec parser cuts an argument at its `:` and the loader makes a path
-  /// absolute and canonical, so a message may quote a piece of the secret that redacting the
-  /// whole secret would miss.)
+  /// `message`, which explains why the request argument `argument` failed, fit to show: as it
+  /// is, or, when `argument` holds a secret, a message that repeats nothing of it. (The spec
+  /// parser cuts an argument at its `:` and the loader makes a path absolute and canonical, so
+  /// a message may quote a piece of the secret that looking for the whole secret would miss.)
   func describing(_ argument: String, _ message: String) -> String {
     describing(
       argument, message,
@@ -17,9 +17,10 @@ extension FrontEndHost {
         + "repeated; no front end of that name or path can be used")
   }
 
-  /// `message` about `input` with the secrets redacted, or `otherwise` when `input` holds a
-  /// secret (see ``describing(_:_:)``).
+  /// `message` about `input`, or `otherwise` when `input` holds a secret (see
+  /// ``describing(_:_:)``). A message is never masked in place: what it quotes besides `input`
+  /// is the host's own words, and masking those would spell a short secret by its gaps.
   nonisolated func describing(_ input: String, _ message: String, otherwise: String) -> String {
-    redacted(input) == input ? redacted(message) : otherwise
+    redacted(input) == input ? message : otherwise
   }
 }

@@ -20,6 +20,19 @@ extension FrontEndHost {
       default: break
       }
     }
+    if session.connection != nil {
+      switch request {
+      case .switchTerminal:
+        throw .invalid(
+          "a client of the host's socket cannot switch front ends; close the connection and "
+            + "attach again")
+      case .rewind, .undo:
+        // Taking back what everyone sees is for the person at the host's terminal.
+        throw .invalid(
+          "a client of the host's socket cannot rewind or undo; only the host's terminal can")
+      default: break
+      }
+    }
     switch request {
     case .switchTerminal(let target), .attach(let target):
       // Load it now, so that a front end that cannot be loaded is refused while the user is
@@ -42,11 +55,6 @@ extension FrontEndHost {
     case .undo:
       if case .failure(let error) = history.beforeLastMove() { throw error }
     default: break
-    }
-    if session.connection != nil, case .switchTerminal = request {
-      throw .invalid(
-        "a client of the host's socket cannot switch front ends; close the connection and "
-          + "attach again")
     }
     switch request {
     // Hold input back from now on, not from when the request is carried out, so that no input

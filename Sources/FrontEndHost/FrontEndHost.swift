@@ -63,6 +63,9 @@ public final class FrontEndHost {
   var connectionsAccepted = 0
   /// The game this host mirrors, for `tictactoe attach` (see +Attach); `nil` when it runs its own.
   var remote: RemoteGame?
+  /// The path of the socket the host listens on (`--listen`), told to each front end it
+  /// attaches from then on, so that the terminal's owner can show it.
+  public var listeningPath: String?
 
   /// The most an observer's output may hold unwritten before it counts as failed.
   static let observerBacklogLimit = 16 << 20
@@ -196,12 +199,15 @@ public final class FrontEndHost {
     var instance: UnsafeMutableRawPointer?
     let status = (spec.argument ?? "").withCString { argument in
       (connection?.name ?? "").withCString { connectionName in
-        var info = ttt_attach_info(
-          struct_size: UInt32(MemoryLayout<ttt_attach_info>.size),
-          argument: spec.argument == nil ? nil : argument,
-          owns_terminal: ownsTerminal || connection != nil,
-          connection: connection == nil ? nil : connectionName)
-        return session.descriptor.attach(HostAPI.table, session.pointer, &info, &instance)
+        (listeningPath ?? "").withCString { listening in
+          var info = ttt_attach_info(
+            struct_size: UInt32(MemoryLayout<ttt_attach_info>.size),
+            argument: spec.argument == nil ? nil : argument,
+            owns_terminal: ownsTerminal || connection != nil,
+            connection: connection == nil ? nil : connectionName,
+            listening: listeningPath == nil ? nil : listening)
+          return session.descriptor.attach(HostAPI.table, session.pointer, &info, &instance)
+        }
       }
     }
     guard status == TTT_OK else {

@@ -17,9 +17,10 @@ import UnidirectionalFlow
 /// each `action`, ``onError`` for an `error` that is not the answer to a settle, and ``onEnd``
 /// once, when the host went away.
 ///
-/// Secrets: the host sends `"<redacted>"` for a password that is set. The password this client
-/// typed is put back in the mirrored state (so editing it goes on from what was typed, and a
-/// front end that shows its length shows this one); one typed elsewhere stays the placeholder.
+/// Secrets: the host sends `"<redacted>"` for a password that is set. The mirrored state holds
+/// the password this client typed in its place (so editing it goes on from what was typed, and
+/// a front end that shows its length shows this one), or none when it was typed elsewhere: the
+/// client never edits the placeholder, nor shows a length it does not know.
 @MainActor
 public final class RemoteGame {
   /// Why attaching failed: the message names the socket.
@@ -48,8 +49,8 @@ public final class RemoteGame {
   private let reader: InputSource
   private var buffered: [UInt8] = []
   private var hasEnded = false
-  /// The settles forwarded and not yet answered, oldest first, with whether each timed out.
-  private var settles: [(timedOut: Bool, resume: (Bool) -> Void)] = []
+  /// The settles forwarded and not yet answered by the host, oldest first.
+  private var settles: [PendingSettle] = []
   /// Binding intents sent and not yet seen processed, by case path, with the last one sent:
   /// until the host has processed them, a `state` event shows this field as it was before,
   /// and the field keeps what was typed.
@@ -88,6 +89,13 @@ public final class RemoteGame {
       _ = Glibc.close(descriptor)
       throw failure(reason + (errno == ECONNREFUSED ? " (no host listens there)" : ""))
     }
+    guard let uid = PeerCredentials.uid(of: descriptor), uid == geteuid() else {
+      let owner = PeerCredentials.uid(of: descriptor).map { "uid \($0)" } ?? "an unknown user"
+      _ = Glibc.close(descriptor)
+      throw failure(
+        "the process serving it runs as \(owner), not as you (uid \(geteuid())); nothing was "
+          + "sent to it, since it would get what you type, your password included")
+    }
     self.descriptor = descriptor
     output = OutputSink(
       name: "the host's socket", descriptor: descriptor, isSocket: true, closesDescriptor: true)
@@ -101,13 +109,12 @@ public final class RemoteGame {
     }
   }
 
-  /// Reads the `hello` and the first `state`, blocking (before the event loop runs).
+  /// Reads the `hello` and the first `state`, blocking (before the event loop runs), for at
+  /// most `timeout` in all: a host that trickles bytes or sends other lines gets no longer.
   private func greet(timeout: Duration) throws(AttachError) {
-    var limit = timeval(
-      tv_sec: Int(timeout.components.seconds),
-      tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
-    _ = setsockopt(
-      descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    let tooLate = AttachError(description: "no first state from the host within \(timeout)")
     var hello: JSONObject?
     var first: JSONObject?
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -129,6 +136,14 @@ public final class RemoteGame {
         }
       }
       guard first == nil else { break }
+      let left = deadline - clock.now
+      guard left > .zero else { throw tooLate }
+      // At least a microsecond: a zero timeout would wait forever.
+      var limit = timeval(
+        tv_sec: Int(left.components.seconds),
+        tv_usec: max(1, Int(left.components.attoseconds / 1_000_000_000_000)))
+      _ = setsockopt(
+        descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
       let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
       if count > 0 {
         buffered += chunk[..<count]
@@ -137,10 +152,10 @@ public final class RemoteGame {
         }
       } else if count == 0 {
         throw AttachError(description: "the host closed the connection before its first state")
+      } else if errno == EAGAIN {
+        throw tooLate
       } else if errno != EINTR {
-        throw AttachError(
-          description: errno == EAGAIN
-            ? "no answer from the host within \(timeout)" : String(cString: strerror(errno)))
+        throw AttachError(description: String(cString: strerror(errno)))
       }
     }
     do {
@@ -182,15 +197,21 @@ public final class RemoteGame {
     RemoteIntent.line(for: action).withUnsafeBytes { _ = output.write($0) }
   }
 
-  /// Asks the host to settle its effects; returns whether its settle timed out (or the host
-  /// went away first).
-  func settle() async -> Bool {
+  /// Asks the host to settle its effects; returns whether the settle timed out: the host's, or
+  /// this client's wait for its answer, which lasts at most `timeout` (a host that never
+  /// answers must not hang the client), or the host went away first.
+  func settle(within timeout: Duration) async -> Bool {
     guard !hasEnded else { return true }
     _ = output.write(
       "{\"command\":\"settle\",\"id\":\"\(Self.settleID)\"}\n"
         + "{\"command\":\"history\",\"id\":\"\(Self.settleID)\"}\n")
     return await withCheckedContinuation { continuation in
-      settles.append((false, { continuation.resume(returning: $0) }))
+      let settle = PendingSettle { continuation.resume(returning: $0) }
+      settle.timer = Task { @MainActor in
+        guard (try? await Task.sleep(for: timeout)) != nil else { return }
+        settle.finish(timedOut: true)
+      }
+      settles.append(settle)
     }
   }
 
@@ -212,7 +233,7 @@ public final class RemoteGame {
     close()
     let waiting = settles
     settles = []
-    for settle in waiting { settle.resume(true) }
+    for settle in waiting { settle.finish(timedOut: true) }
     onEnd(reason)
   }
 
@@ -267,25 +288,27 @@ public final class RemoteGame {
     case "error":
       let message = event["message"]?.string ?? "an error without a message"
       if event["id"]?.string == Self.settleID, !settles.isEmpty {
-        settles[0].timedOut = true
+        settles[0].hostTimedOut = true
       } else {
         onError(message)
       }
     case "history" where !settles.isEmpty:
       let settle = settles.removeFirst()
-      settle.resume(settle.timedOut)
+      settle.finish(timedOut: settle.hostTimedOut)
     default: break
     }
   }
 
   /// Puts what this client typed and the host has not processed yet back into `state`, and
-  /// the password it typed in place of the placeholder.
+  /// the password it typed (or none) in place of the placeholder.
   private func keepTyping(in state: inout TicTacToe.State) {
     if case .login(var login) = state {
       if login.password.isEmpty {
         // Unless this client's password is still on its way.
         if unconfirmedBindings["login.view.binding.password"] == nil { typedPassword = "" }
-      } else if !typedPassword.isEmpty {
+      } else {
+        // The placeholder is not a password: the client edits (and a mask counts) what it
+        // typed itself, or nothing.
         login.password = typedPassword
         state = .login(login)
       }
@@ -307,5 +330,26 @@ public final class RemoteGame {
     case (.login, .login), (.newGame, .newGame): true
     default: false
     }
+  }
+}
+
+/// A settle forwarded to the host: answered once, by the host's `history` event or by the
+/// client's own timeout, whichever comes first (the other is then ignored).
+@MainActor
+private final class PendingSettle {
+  /// Whether the host's answer was an `error` event: its own settle timed out.
+  var hostTimedOut = false
+  /// The client's timeout, cancelled by the answer.
+  var timer: Task<Void, Never>?
+  private var resume: ((Bool) -> Void)?
+
+  init(resume: @escaping (Bool) -> Void) { self.resume = resume }
+
+  /// Answers the settle, once.
+  func finish(timedOut: Bool) {
+    timer?.cancel()
+    guard let resume else { return }
+    self.resume = nil
+    resume(timedOut)
   }
 }

@@ -10,8 +10,10 @@ import UnidirectionalFlow
 /// `tictactoe attach` mirrors it.
 ///
 /// Secrets are not in events: a `password` or `token` that is not `""` comes as
-/// `"<redacted>"`, and stays that placeholder here (``RemoteGame`` puts back the password this
-/// client typed). Derived fields (`winner`, `isTied`) are recomputed by the state itself.
+/// `"<redacted>"`, and stays that placeholder here (``RemoteGame`` shows the password this
+/// client typed, or none). Derived fields (`winner`, `isTied`) are recomputed by the state
+/// itself. Every other field the host shows is carried: the scoreboard and the game's quit
+/// confirmation too.
 enum RemoteStateDecoder {
   /// Why an event's state cannot be read, naming where it is wrong: `state.newGame.game.board[1]`.
   typealias DecodeError = JSONObjectReader.Problem
@@ -52,6 +54,9 @@ enum RemoteStateDecoder {
     var state = NewGame.State(
       oPlayerName: try newGame.string("oPlayerName"),
       xPlayerName: try newGame.string("xPlayerName"))
+    if let scoreboard = try newGame.optional("scoreboard") {
+      state.scoreboard = try decodeScoreboard(scoreboard)
+    }
     guard let game = try newGame.optional("game") else { return state }
     var playing = Game.State(
       oPlayerName: try game.string("oPlayerName"), xPlayerName: try game.string("xPlayerName"))
@@ -76,8 +81,30 @@ enum RemoteStateDecoder {
       throw DecodeError(game.path + ".currentPlayer", "must be \"x\" or \"o\"")
     }
     playing.currentPlayer = current
+    // The game has one alert, the quit confirmation, whose buttons the event leaves out.
+    if try game.optional("alert") != nil { playing.alert = .confirmQuit }
     state.game = playing
     return state
+  }
+
+  /// `{"standings":[{"name":"Blob","wins":2}],"ties":1}`.
+  private static func decodeScoreboard(
+    _ scoreboard: JSONObjectReader
+  ) throws(DecodeError) -> Scoreboard {
+    var wins: [String: Int] = [:]
+    for (index, value) in try scoreboard.array("standings").enumerated() {
+      let standing = try JSONObjectReader(value, path: "\(scoreboard.path).standings[\(index)]")
+      wins[try standing.string("name")] = try count(standing, "wins")
+    }
+    return Scoreboard(wins: wins, ties: try count(scoreboard, "ties"))
+  }
+
+  /// The member `key` of `object`, a count of games: an integer from 0.
+  private static func count(_ object: JSONObjectReader, _ key: String) throws(DecodeError) -> Int {
+    guard let count = object.object[key]?.number?.exactInt, count >= 0 else {
+      throw DecodeError(object.at(key), "must be an integer from 0")
+    }
+    return count
   }
 
   private static func player(_ mark: String?) -> Player? {

@@ -2,13 +2,15 @@ import AppCore
 import HostIO
 
 /// The secrets the app holds now, kept up to date on the store thread and read from any thread:
-/// what `ttt_host_api.redact` and the host's own messages that quote input replace with `***`.
+/// what `ttt_host_api.redact` and the host's own messages that quote input keep out.
 ///
-/// Only text that quotes input goes through it, never a whole output: with the password
-/// `password`, redacting everything would mangle the field name `"password"` too.
+/// A quote that holds a secret is replaced as a whole by `***`, never masked in place: with the
+/// password `e`, masking it in "enter" would leave `***nt***r`, and the gaps would spell the
+/// password. So only a quote of input goes through it, never a whole message: a message that
+/// quotes no input holds no secret.
 final class SecretRedactor: Sendable {
   private struct Secrets {
-    /// The app's secrets now, longest first.
+    /// The app's secrets now.
     var current: [String] = []
     /// The secrets of when a request being carried out was made (see ``holding(_:_:)``).
     var held: [String] = []
@@ -18,7 +20,7 @@ final class SecretRedactor: Sendable {
 
   /// Takes the secrets of `state` (store thread).
   func update(from state: TicTacToe.State) {
-    let current = state.secrets.sorted { $0.count > $1.count }
+    let current = state.secrets
     secrets.withLock { if $0.current != current { $0.current = current } }
   }
 
@@ -37,14 +39,9 @@ final class SecretRedactor: Sendable {
     return body()
   }
 
-  /// `text` with every occurrence of a secret replaced by `***` (the longest first, so a secret
-  /// that contains another is replaced whole).
+  /// `text`, or `***` in its place when it holds a secret (see the type's notes).
   func redact(_ text: String) -> String {
-    let all = secrets.read { ($0.current + $0.held).sorted { $0.count > $1.count } }
-    var text = text
-    for secret in all where text.contains(secret) {
-      text = text.replacing(secret, with: "***")
-    }
-    return text
+    let all = secrets.read { $0.current + $0.held }
+    return all.contains { text.contains($0) } ? "***" : text
   }
 }

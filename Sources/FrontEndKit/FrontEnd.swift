@@ -71,4 +71,7 @@ public struct AttachInfo {
   /// The name of the client connected to the host's socket that is this front end's terminal
   /// (`tictactoe --listen`), or `nil` for the host's own standard input and output.
   public var connection: String? = nil
+  /// The path of the host's socket when it listens (`tictactoe --listen`): where `tictactoe
+  /// attach` finds the game. `nil` when it does not listen.
+  public var listeningPath: String? = nil
 }

@@ -63,13 +63,18 @@ public enum FrontEndDescriptor {
         let type = FrontEndDescriptor.registered.withLock({ $0 })
       else { return TTT_ERR_INVALID_ARGUMENT }
       let connection = HostConnection(api: api, host: host)
-      let hasConnection =
-        Int(info.pointee.struct_size) >= MemoryLayout<ttt_attach_info>.offset(of: \.connection)!
-        + MemoryLayout<UnsafePointer<CChar>?>.size
+      /// Whether the host's struct has the member at `offset`, a C string (appended later).
+      func has(_ offset: Int?) -> Bool {
+        Int(info.pointee.struct_size) >= offset! + MemoryLayout<UnsafePointer<CChar>?>.size
+      }
+      let layout = MemoryLayout<ttt_attach_info>.self
       let attachInfo = AttachInfo(
         argument: info.pointee.argument.map { String(cString: $0) },
         ownsTerminal: info.pointee.owns_terminal,
-        connection: hasConnection ? info.pointee.connection.map { String(cString: $0) } : nil)
+        connection: has(layout.offset(of: \.connection))
+          ? info.pointee.connection.map { String(cString: $0) } : nil,
+        listeningPath: has(layout.offset(of: \.listening))
+          ? info.pointee.listening.map { String(cString: $0) } : nil)
       do {
         let frontEnd = try type.init(host: connection, info: attachInfo)
         outInstance.pointee = Unmanaged.passRetained(frontEnd as AnyObject).toOpaque()

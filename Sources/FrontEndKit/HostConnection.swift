@@ -135,9 +135,11 @@ public struct HostConnection {
   /// The message of the last error the host returned to this front end.
   public var lastError: String { api.pointee.last_error!(host).map { String(cString: $0) } ?? "" }
 
-  /// `text` with every secret the app holds now (the password, the two-factor token) replaced
-  /// by `***`: call it on whatever a message quotes back from the user's input (an unknown
-  /// command, a name), because the user may have typed the password there.
+  /// `text`, or `***` in its place when it holds a secret the app holds now (the password, the
+  /// two-factor token): call it on whatever a message quotes back from the user's input (an
+  /// unknown command, a name), and on that quote only, because the user may have typed the
+  /// password there. The whole quote goes, since masking only the secret would spell a short
+  /// one by the gaps it leaves; a message's own words are never passed through it.
   public func redact(_ text: String) -> String {
     let length = text.withCString { api.pointee.redact!(host, $0, nil, 0) }
     var buffer = [CChar](repeating: 0, count: length + 1)

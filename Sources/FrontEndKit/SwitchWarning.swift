@@ -7,11 +7,15 @@
 /// }
 /// ```
 public enum SwitchWarning {
-  /// The warning for `spec`, or `nil` when a person can type to it as usual.
-  public static func before(switchingTo spec: String) -> String? {
+  /// The warning for `spec`, or `nil` when a person can type to it as usual. The warning
+  /// quotes `spec` through `quote` (pass ``HostConnection/redact(_:)``: the user may have
+  /// typed the password there).
+  public static func before(
+    switchingTo spec: String, quoting quote: (String) -> String = { $0 }
+  ) -> String? {
     let name = spec.split(separator: ":", maxSplits: 1).first.map(String.init) ?? spec
     guard name == "jsonl" || name.hasSuffix("/libtictactoe-jsonl.so") else { return nil }
     return #"jsonl takes JSON, not commands (back: {"command":"frontend","name":"text"}); "#
-      + ":frontend! \(spec) switches"
+      + ":frontend! \(quote(spec)) switches"
   }
 }

@@ -161,7 +161,7 @@ public final class UnixSocketListener {
       }
       _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
       _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK)
-      let uid = Self.peerUID(connection)
+      let uid = PeerCredentials.uid(of: connection)
       if uid == geteuid() {
         onAccept(connection)
       } else {
@@ -170,17 +170,6 @@ public final class UnixSocketListener {
       }
     }
     start()
-  }
-
-  /// The peer's uid from `SO_PEERCRED` (a `struct ucred`: pid, uid, gid, three 32-bit
-  /// integers; Swift does not import the struct), or `nil` if the kernel would not tell.
-  private static func peerUID(_ descriptor: Int32) -> UInt32? {
-    var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
-    var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-    guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
-      length == 12
-    else { return nil }
-    return credentials.1
   }
 
   /// Takes the exclusive lock at `lockPath` for this process, or throws: another host holds

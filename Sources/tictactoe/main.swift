@@ -99,8 +99,26 @@ let replayReadsStandardInput = options.replay.map(ReplayLog.isStandardInput) ?? 
 
 MainActor.assumeIsolated {
   let host: FrontEndHost
-  if let path = options.attach {
+  if let given = options.attach {
     // `attach`: the game is the --listen host's; its first state is the first screen.
+    let path: String
+    if let given {
+      path = given
+    } else {
+      // As `tmux attach` does: the newest, saying which.
+      let sockets = ListeningSockets()
+      guard let newest = sockets.paths.first else {
+        standardError(
+          "tictactoe: attach: no socket of a tictactoe --listen host of yours in "
+            + "\(sockets.searched); start one with --listen, or give attach the PATH it printed")
+        exit(ExitStatus.hostWentAway)
+      }
+      let others = sockets.paths.count - 1
+      standardError(
+        "tictactoe: attaching to \(newest)"
+          + (others == 0 ? "" : " (the newest; \(others) more in \(sockets.searched))"))
+      path = newest
+    }
     do {
       let game = try RemoteGame(connectingTo: path, timeout: options.settleTimeout)
       host = FrontEndHost.attached(
@@ -159,6 +177,7 @@ MainActor.assumeIsolated {
       exit(ExitStatus.listenFailed)
     }
     standardError("tictactoe: listening on \(listener!.path)")
+    host.listeningPath = listener!.path
     // Every exit the host lives to make removes the socket.
     host.onExit = { status in
       listener?.close()

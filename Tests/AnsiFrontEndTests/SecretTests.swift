@@ -31,7 +31,7 @@ extension EndToEnd {
         (password, "unknown command ':***'"), ("detach \(password)", "holds a secret"),
         // Accepted (text loads, and the file's directory exists); its output path is refused
         // later, on the host's log.
-        ("attach text:\(directory.path)/\(password)", "attached text:\(directory.path)/***"),
+        ("attach text:\(directory.path)/\(password)", "attached ***"),
       ]
       // The directory the host checks for: the path up to its last "/" (the password may hold
       // one, or end with one).
@@ -54,6 +54,29 @@ extension EndToEnd {
       #expect(log.contains("its path holds a secret"), "\(log)")
       #expect(!log.contains(password), "\(log)")
       #expect(!(try String(contentsOfFile: observer, encoding: .utf8)).contains(password))
+    }
+
+    /// Issue 22, S1: a message that quotes nothing typed is never masked, since masking a short
+    /// password inside its words would spell the password by the gaps ("***nt***r an ***mail").
+    @Test func aMessageThatQuotesNoInputIsNotMaskedWhateverThePassword() async throws {
+      let session = try TictactoeSession()
+      let tmux = session.tmux
+      try await tmux.waitFor("TicTacToe · Login")
+      try tmux.keys("Tab")
+      try tmux.type("e")
+      try await tmux.waitFor("› Password *")
+      try tmux.keys("Escape")  // to the button
+      try await tmux.waitFor(": command · ? help")
+      try tmux.keys("Enter")
+      let screen = try await tmux.waitFor("enter an email and a password first")
+      #expect(!screen.contains("***nt"), "\(screen)")
+      // A quote that holds the password goes whole.
+      try tmux.type(":xe")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("unknown command ':***'")
+      try tmux.type(":q")
+      try tmux.keys("Enter")
+      #expect(try await session.waitForExit() == 0)
     }
   }
 }

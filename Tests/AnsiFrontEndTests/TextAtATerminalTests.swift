@@ -41,5 +41,34 @@ extension EndToEnd {
       #expect(lines[marker].hasPrefix(TictactoeSession.exitedMarker), "\(lines[marker])")
       #expect(lines[marker - 1].hasSuffix("^C"), "\(lines[marker - 1])")
     }
+
+    /// Issue 22, S4: Ctrl-Z at the unseen password prompt, then `fg`: echo is off again and the
+    /// prompt is shown again.
+    @Test func theUnseenPasswordPromptSurvivesCtrlZAndFg() async throws {
+      let tmux = try Tmux(command: "env PS1='$ ' sh -i")
+      try await tmux.waitFor("$")
+      try tmux.type("\(BuildProducts.tictactoe) --frontend text --auth-delay 0")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("== Login ==")
+      try tmux.type("password")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("Password (typing is not shown):")
+      try tmux.keys("C-z")
+      try await tmux.waitFor("Stopped")
+      try tmux.type("fg")
+      try tmux.keys("Enter")
+      try await tmux.waitForScreen("the prompt shown again after fg") { screen in
+        screen.components(separatedBy: "Password (typing is not shown):").count == 3
+      }
+      try tmux.type("s3cret-typed")
+      try tmux.keys("Enter")
+      let screen = try await tmux.waitFor("Password: ********")
+      #expect(!screen.contains("s3cret-typed"), "the password was echoed:\n\(screen)")
+      try tmux.type("quit")
+      try tmux.keys("Enter")
+      try await tmux.waitForScreen("the shell's prompt") { screen in
+        screen.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) } == "$"
+      }
+    }
   }
 }

@@ -15,10 +15,10 @@ import Testing
   }
 
   @Test(arguments: [
-    (["help", "attach"], "USAGE: tictactoe attach PATH"),
-    (["attach", "--help"], "USAGE: tictactoe attach PATH"),
-    (["attach", "-h"], "USAGE: tictactoe attach PATH"),
-    (["attach", "some.sock", "--bogus", "--help"], "USAGE: tictactoe attach PATH"),
+    (["help", "attach"], "USAGE: tictactoe attach [PATH]"),
+    (["attach", "--help"], "USAGE: tictactoe attach [PATH]"),
+    (["attach", "-h"], "USAGE: tictactoe attach [PATH]"),
+    (["attach", "some.sock", "--bogus", "--help"], "USAGE: tictactoe attach [PATH]"),
     (["replay", "--help"], "USAGE: tictactoe replay LOG"),
     (["--frontend", "text", "replay", "-h"], "USAGE: tictactoe replay LOG"),
     (["check-frontend", "--help"], "USAGE: tictactoe check-frontend PATH"),
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["attach"], "attach needs a PATH", "tictactoe help attach"),
+    (["attach", ""], "attach needs a PATH, not ''", "tictactoe help attach"),
     (["replay", "--frontend", "text"], "replay needs a LOG", "tictactoe help replay"),
     (["check-frontend"], "check-frontend needs a PATH", "tictactoe help check-frontend"),
     (["completion"], "completion needs a SHELL", "tictactoe help completion"),

@@ -98,6 +98,47 @@ import Testing
         == "tictactoe: cannot attach to \(directory)/none.sock: No such file or directory\n")
   }
 
+  /// Issue 22, L4: the client shows every field the host shows: the scoreboard, and the quit
+  /// confirmation, which it can answer.
+  @Test func theClientShowsTheScoreboardAndAnswersTheQuitConfirmation() throws {
+    let host = try ListeningHost()
+    let client = try attachText(to: host)
+    // Blob (x) wins along the top row, then leaves the finished game.
+    for line in Input.startGame + Input.play([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]) {
+      host.process.send(line)
+    }
+    host.process.send(Input.action("newGame.game.quitButtonTapped"))
+    host.process.send(Input.command("settle"))  // the game is dismissed by an effect
+    let scoreboard = lines(of: client, until: { $0 == "Scoreboard: Blob 1; ties 0" })
+    #expect(scoreboard != nil, "no scoreboard")
+    // A game in progress asks first, in the client too.
+    host.process.send(Input.action("newGame.letsPlayButtonTapped"))
+    host.process.send(Input.action("newGame.game.quitButtonTapped"))
+    let alert = "Alert: Quit this game? (type yes to quit the game, no to keep playing)"
+    #expect(lines(of: client, until: { $0 == alert }) != nil, "no quit confirmation")
+    client.send("yes")
+    try host.process.readEvent(where: { $0.action == "newGame.game.alert.confirmQuitButtonTapped" })
+    #expect(lines(of: client, until: { $0 == "== New game ==" }) != nil)
+    client.send("quit")
+    let (status, standardError) = client.finishWithoutChecks()
+    #expect(status == 0)
+    #expect(standardError.isEmpty, "\(standardError)")
+  }
+
+  /// Issue 22, P3: `attach` with no PATH and no socket where `--listen` puts them says where
+  /// it looked.
+  @Test func attachWithNoPathAndNoHostSaysWhereItLooked() throws {
+    let runtime = try ListeningHost.makeDirectory()
+    let client = try HostProcess(
+      ["attach", "--frontend", "text"], environment: ["XDG_RUNTIME_DIR": runtime])
+    let (status, standardError) = client.finishWithoutChecks()
+    #expect(status == 10)
+    #expect(
+      standardError
+        == "tictactoe: attach: no socket of a tictactoe --listen host of yours in "
+        + "\(runtime)/tictactoe; start one with --listen, or give attach the PATH it printed\n")
+  }
+
   @Test func theClientSwitchesFrontEndsAndItsSettleIsTheHosts() throws {
     let host = try ListeningHost()
     let client = try attachText(to: host)

@@ -18,22 +18,25 @@ struct HostCommand: Equatable {
   var isForced = false
 
   /// The commands, for messages.
-  static let summary = ":frontend NAME, :attach SPEC, :detach NAME, :undo, :quit"
+  static let summary = ":frontend NAME, :attach SPEC, :detach NAME, :undo, :listen, :quit"
 
   /// What the status line says once the host accepted it (the host checks an attach or a
-  /// detach when asked, and refuses it with the reason then).
-  var confirmation: String {
+  /// detach when asked, and refuses it with the reason then), quoting the argument through
+  /// `quote`.
+  func confirmation(quoting quote: (String) -> String) -> String {
     switch request {
-    case TTT_REQUEST_SWITCH: "switching to \(argument)…"
-    case TTT_REQUEST_ATTACH: "attached \(argument)"
-    case TTT_REQUEST_DETACH: "detached \(argument)"
+    case TTT_REQUEST_SWITCH: "switching to \(quote(argument))…"
+    case TTT_REQUEST_ATTACH: "attached \(quote(argument))"
+    case TTT_REQUEST_DETACH: "detached \(quote(argument))"
     case TTT_REQUEST_UNDO: "undone"
     default: "quitting…"
     }
   }
 
-  /// Parses the text typed after `:`.
-  static func parse(_ text: String) -> Result<HostCommand, FrontEndError> {
+  /// Parses the text typed after `:`; an error quotes the command's name through `quote`.
+  static func parse(
+    _ text: String, quoting quote: (String) -> String = { $0 }
+  ) -> Result<HostCommand, FrontEndError> {
     let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     guard let name = words.first else { return .failure(FrontEndError("commands: \(summary)")) }
     let argument = words.dropFirst().joined(separator: " ")
@@ -48,10 +51,11 @@ struct HostCommand: Equatable {
     case "undo", "u":
       return .success(HostCommand(request: TTT_REQUEST_UNDO, argument: ""))
     default:
-      return .failure(FrontEndError("unknown command ':\(name)'; try \(summary)"))
+      return .failure(FrontEndError("unknown command ':\(quote(name))'; try \(summary)"))
     }
     guard !argument.isEmpty else {
       let what = request == TTT_REQUEST_ATTACH ? "SPEC" : "NAME"
+      let name = quote(name)
       return .failure(FrontEndError(":\(name) needs a front end: :\(name) \(what)"))
     }
     return .success(

@@ -18,8 +18,12 @@ extension InterfaceState {
   /// it. Escape leaves a text field; outside one, `:` opens the command line, `?` shows the
   /// help, and `q` quits where no game is shown (on the game, it leaves the game). The rest go
   /// to the command line while it is open, else to the screen; during a replay, the screen
-  /// takes none and the status line says why.
-  mutating func handle(_ key: Key, on screen: Screen) -> [Intent] {
+  /// takes none and the status line says why. `quote` makes what the command line's messages
+  /// quote of the typed text fit to show (the host's `redact`: the user may have typed the
+  /// password there).
+  mutating func handle(
+    _ key: Key, on screen: Screen, quoting quote: (String) -> String = { $0 }
+  ) -> [Intent] {
     follow(screen)
     message = nil
     let isQuitAsked = isQuitConfirmationPending
@@ -44,7 +48,7 @@ extension InterfaceState {
     case _ where isHelpShown:
       isHelpShown = false
     case _ where commandLine != nil:
-      handleCommandLine(key, on: screen, intents: &intents)
+      handleCommandLine(key, on: screen, intents: &intents, quoting: quote)
     case .escape where isEditingText(on: screen):
       leaveTextField()
     case .character(":") where !isEditingText(on: screen):

@@ -11,16 +11,19 @@ enum HelpBox {
     ("1 – 9", "place a mark (1 top left, 9 bottom right)"),
     ("r / q", "play again / leave the game (else: quit)"),
     ("y / n", "quit the game in progress / keep playing"),
-    (":", "command line: frontend, attach, detach, undo, quit"),
+    (":", "command line: frontend, attach, detach, undo, listen, quit"),
     ("?", "this help"),
     ("ctrl-z", "suspend (fg resumes)"),
     ("ctrl-c ctrl-d", "quit (mid-game: ctrl-d twice, :q!)"),
   ]
 
-  /// Draws the help over `rows` of `frame`, as much of it as fits.
-  static func draw(in frame: inout Frame, rows: Range<Int>) {
+  /// Draws the help over `rows` of `frame`, as much of it as fits, with where the host
+  /// listens, if it does.
+  static func draw(in frame: inout Frame, rows: Range<Int>, listeningPath: String?) {
     let keyWidth = entries.map(\.keys.terminalWidth).max() ?? 0
-    let lines = entries.map { Widgets.pad($0.keys, keyWidth + 2) + $0.meaning }
+    let lines =
+      entries.map { Widgets.pad($0.keys, keyWidth + 2) + $0.meaning }
+      + (listeningPath.map { ["", "tictactoe attach \($0)", "  shows this game elsewhere"] } ?? [])
     let width = min(frame.columns, (lines.map(\.terminalWidth).max() ?? 0) + 4)
     guard width >= 6, rows.count >= 3 else { return }
     let body =

@@ -61,7 +61,9 @@ enum ScreenComposer {
     }
     Layout.place(lines, in: &frame, rows: content)
     if let alert { AlertBox.draw(alert, hint: alertHint, in: &frame, rows: content) }
-    if interface.isHelpShown { HelpBox.draw(in: &frame, rows: content) }
+    if interface.isHelpShown {
+      HelpBox.draw(in: &frame, rows: content, listeningPath: interface.listeningPath)
+    }
     if hasStatus { Chrome.status(for: screen, interface: interface, in: &frame) }
     return frame
   }

@@ -565,11 +565,13 @@ typedef struct ttt_host_api {
    * failed terminal output ends the host (exit status 4). [store-thread] */
   ttt_status (*write)(ttt_output *output, const void *bytes, size_t length);
 
-  /* Copies `text` into `buffer` (`size` bytes, NUL-terminated, cut short if it does not fit)
-   * with every occurrence of a secret the app holds now (the password, the two-factor token)
-   * replaced by "***". A front end calls it on whatever it quotes back from its input (an
-   * unknown command, a name it could not find) before showing or logging it: the user may have
-   * typed the password there by mistake. Returns the length of the whole redacted text, like
+  /* Copies `text` into `buffer` (`size` bytes, NUL-terminated, cut short if it does not fit),
+   * or "***" in its place when it holds a secret the app holds now (the password, the
+   * two-factor token): the whole text, since masking only the secret would spell a short one
+   * by the gaps it leaves. A front end calls it on whatever it quotes back from its input (an
+   * unknown command, a name it could not find), and on that quote alone, before showing or
+   * logging it: the user may have typed the password there by mistake; its own words need no
+   * redacting. Returns the length of the whole redacted text, like
    * snprintf (so `size` 0 and a NULL buffer ask for the length). `text` is [borrowed-call].
    * [thread-safe] */
   size_t (*redact)(ttt_host *host, const char *text, char *buffer, size_t size);
@@ -627,6 +629,10 @@ typedef struct ttt_attach_info {
    * front end has owns_terminal set: input comes from the client, and the output opened with
    * a NULL path goes to it. [borrowed-call] */
   const char *connection;
+  /* Appended in 1.2, after `connection` (read it only if struct_size covers it): the path of
+   * the host's socket when it listens (`tictactoe --listen`), else NULL, so that a front end
+   * that owns the terminal can show where `tictactoe attach` finds the game. [borrowed-call] */
+  const char *listening;
 } ttt_attach_info;
 
 /* A front end: one exported, const, static descriptor. Every callback except those marked

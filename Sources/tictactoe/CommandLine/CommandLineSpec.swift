@@ -98,12 +98,14 @@ enum CommandLineSpec {
       ],
       takesGameOptions: true),
     Command(
-      name: "attach", operand: ("PATH", .file, false),
+      name: "attach", operand: ("PATH", .file, true),
       summary: "Show and drive the game of a 'tictactoe --listen' host.",
       description: [
         "Shows and drives the game of the 'tictactoe --listen' host whose socket is PATH, with "
           + "this process's front ends (the same libraries, --frontend as for playing). Moves "
           + "made here or there show in both; :quit leaves the host running.",
+        "Without PATH, the newest socket of yours where --listen puts them by default, as "
+          + "'tmux attach' does; the one taken is named on standard error.",
         "When the host goes away, the front ends are detached and the status is 10.",
       ],
       takesGameOptions: false),
@@ -255,7 +257,11 @@ enum CommandLineSpec {
       "--listen: the socket could not be made (a host already listens there, a file that is "
         + "not a socket is in the way, or a directory is not private)"
     ),
-    ("\(ExitStatus.hostWentAway)", "attach: the host could not be reached, or went away"),
+    (
+      "\(ExitStatus.hostWentAway)",
+      "attach: the host could not be reached (none found with no PATH, another user's, no first "
+        + "state within --settle-timeout), or went away"
+    ),
     (
       "\(ExitStatus.sessionNotSaved)",
       "--session: the last state could not be saved when quitting (a full disk), even retried; "

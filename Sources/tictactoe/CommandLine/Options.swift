@@ -46,8 +46,9 @@ struct Options {
   var printManPage = false
   /// `--listen [PATH]`: accept clients on a Unix socket; `.some(nil)` for the default path.
   var listen: String??
-  /// `attach PATH`: the socket of the `--listen` host whose game to show.
-  var attach: String?
+  /// `attach [PATH]`: the socket of the `--listen` host whose game to show; `.some(nil)` for
+  /// the newest of this user's sockets at the default place.
+  var attach: String??
 
   /// A usage error: the message, printed with a hint to the command's help; exit status 2.
   struct UsageError: Error {
@@ -159,9 +160,13 @@ struct Options {
     guard operands.count <= 1 else {
       throw UsageError(message: "\(name) takes one \(operand.name)", command: command)
     }
-    guard let value = operands.first, !value.isEmpty else {
+    if name == "attach" { attach = .some(nil) }
+    guard let value = operands.first else {
       if operand.isOptional { return }
       throw UsageError(message: "\(name) needs a \(operand.name)", command: command)
+    }
+    guard !value.isEmpty else {
+      throw UsageError(message: "\(name) needs a \(operand.name), not ''", command: command)
     }
     switch name {
     case "replay": replay = value
