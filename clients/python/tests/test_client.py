@@ -5,7 +5,7 @@ import subprocess
 import tempfile
 import unittest
 
-from tictactoe_client import Client, ClosedError, RefusedError, screen
+from tictactoe_client import Client, ClosedError, ProtocolError, RefusedError, screen
 
 from .support import HANG_GUARD, host_path
 
@@ -38,6 +38,11 @@ class StartingTests(unittest.TestCase):
         # `true` exits at once without writing: no hello.
         with self.assertRaises(ClosedError):
             Client.start(executable="true", timeout=HANG_GUARD)
+
+    def test_a_program_that_writes_something_else_is_a_protocol_error(self) -> None:
+        # `echo` writes its arguments, `--frontend jsonl`: not a JSON line.
+        with self.assertRaises(ProtocolError):
+            Client.start(executable="echo", timeout=HANG_GUARD)
 
 
 class RequestTests(unittest.TestCase):

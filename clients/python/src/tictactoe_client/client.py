@@ -314,7 +314,13 @@ class Client:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        try:
+            self.close()
+        except TimeoutError:
+            if self._process is not None:  # a host that hangs is not left behind
+                self._process.kill()
+                self._process.wait()
+            raise
 
     # MARK: Internals
 
