@@ -9,7 +9,9 @@ REPOSITORY = Path(__file__).resolve().parents[3]
 
 def host_path() -> str:
     """The built host: ``$TICTACTOE``, or ``.build/debug/tictactoe`` in the repository."""
-    path = os.environ.get("TICTACTOE") or str(REPOSITORY / ".build" / "debug" / "tictactoe")
+    path = os.path.abspath(
+        os.environ.get("TICTACTOE") or REPOSITORY / ".build" / "debug" / "tictactoe"
+    )
     if not os.access(path, os.X_OK):
         raise FileNotFoundError(f"no tictactoe host at {path}: run `swift build` or set TICTACTOE")
     return path
