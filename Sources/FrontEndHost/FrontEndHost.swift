@@ -85,7 +85,10 @@ public final class FrontEndHost {
     self.terminalOutput.onFailure = { [unowned self] sink, failure in
       quit(.outputFailed("cannot write \(sink.name): \(failure)"))
     }
-    self.terminalOutput.onDrain = { [unowned self] _ in input.handOver() }
+    self.terminalOutput.onDrain = { [unowned self] _ in
+      input.handOver()
+      for connection in sessions.compactMap(\.connection) { connection.gate.handOver() }
+    }
     input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }
     input.isOutputBacklogged = { [unowned self] in
       self.terminalOutput.backlog > Self.terminalBacklogLimit
