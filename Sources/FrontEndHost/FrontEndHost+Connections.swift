@@ -69,7 +69,24 @@ extension FrontEndHost {
       failed("cannot write \(sink.name): \(failure)")
     }
     connection.onStall = { failed("\(connection.name): \($0)") }
+    waitForTerminalOutput(connection)
     connection.gate.read(from: connection.reader)
+  }
+
+  /// Makes `connection`'s input wait, as standard input does, while the terminal's output is
+  /// backed up: a client drives the game too, and every state it causes is written there, so
+  /// a stalled reader of standard output would otherwise fill memory. The terminal's output
+  /// draining hands the waiting input over again (see the initializer).
+  private func waitForTerminalOutput(_ connection: RemoteConnection) {
+    let ownBacklog = connection.gate.isOutputBacklogged
+    connection.gate.isOutputBacklogged = { [unowned self, unowned connection] in
+      if ownBacklog() { return true }
+      guard terminalOutput.backlog > Self.terminalBacklogLimit else { return false }
+      if isTracing {
+        diagnostics("tictactoe: trace: \(connection.name) waits: standard output is backed up")
+      }
+      return true
+    }
   }
 
   /// Where `session`'s input comes from: its client, or the host's own input.

@@ -91,7 +91,10 @@ public final class FrontEndHost {
       // A reader that left (`| head -1`) is no error to report, as with jq and git.
       quit(.outputFailed(failure.code == EPIPE ? nil : "cannot write \(sink.name): \(failure)"))
     }
-    self.terminalOutput.onDrain = { [unowned self] _ in input.handOver() }
+    self.terminalOutput.onDrain = { [unowned self] _ in
+      input.handOver()
+      for connection in sessions.compactMap(\.connection) { connection.gate.handOver() }
+    }
     input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }
     input.isOutputBacklogged = { [unowned self] in
       self.terminalOutput.backlog > Self.terminalBacklogLimit

@@ -116,6 +116,8 @@ import Testing
 
   @Test func aClientThatNeverReadsIsDisconnectedAndStallsNobody() throws {
     let host = try ListeningHost()
+    // The terminal's output is read too: while it is backed up, clients' input waits.
+    Thread.detachNewThread { while host.process.readLine() != nil {} }
     let silent = try host.connect()
     let typing = try host.attach()
     // Each email edit makes an action and a state event for every client: far more than the
