@@ -38,20 +38,20 @@ struct EventWriter {
     finish()
   }
 
-  /// `{"type":"state","seq":2,"state":{...}}` with the root state read through `host`;
-  /// returns its `seq`.
+  /// `{"type":"state","seq":2,"state":{...}}` with `state`, the state object encoded once for
+  /// every instance (see ``SharedState``); returns its `seq`.
   @discardableResult
-  mutating func state(_ host: HostConnection) -> Int {
+  mutating func state(_ state: [UInt8]) -> Int {
     begin("state")
     json.key("state")
-    StateEncoding.writeRoot(host, to: &json)
+    json.rawValue(state)
     finish()
     return seq
   }
 
   /// `{"type":"history","seq":9,"states":[{"seq":2,"screen":"login"},...]}`: the kept
   /// `state` events, oldest first.
-  mutating func history(_ states: [StateHistory.Entry]) {
+  mutating func history(_ states: some Sequence<StateHistory.Entry>) {
     begin("history")
     json.key("states")
     json.beginArray()

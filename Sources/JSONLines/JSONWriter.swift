@@ -41,6 +41,14 @@ public struct JSONWriter: Sendable {
     bytes.append(byte)
   }
 
+  /// Writes `json`, a whole value another writer wrote (an object, say), as it is: with a
+  /// comma first if it follows a sibling. Nothing checks it: it must be JSON.
+  public mutating func rawValue(_ json: [UInt8]) {
+    separate()
+    bytes.append(contentsOf: json)
+    needsComma = true
+  }
+
   // MARK: Containers
 
   /// Opens an object: `{`.
