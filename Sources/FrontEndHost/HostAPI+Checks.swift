@@ -101,10 +101,10 @@ extension HostAPI {
   /// Runs `body` as the main actor: the caller checked it is on the store thread.
   ///
   /// No second, dynamic check (`MainActor.assumeIsolated` asks the runtime for the current
-  /// executor on every call: a fifth of the host's time with 64 clients writing): the store
-  /// thread is where the main actor runs, which ``isStoreThread()`` checked. A synchronous
-  /// function isolated to a global actor is called exactly like a nonisolated one, which is
-  /// also how `assumeIsolated` calls it once its check passed.
+  /// executor on every call, every ABI call): the store thread is where the main actor runs,
+  /// which ``isStoreThread()`` checked. A synchronous function isolated to a global actor is
+  /// called exactly like a nonisolated one, which is also how `assumeIsolated` calls it once
+  /// its check passed.
   static func onMainActor<R, Failure: Error>(
     _ body: @MainActor () throws(Failure) -> R
   ) throws(Failure) -> R {
