@@ -68,17 +68,11 @@ struct EventWriter {
   }
 
   /// `{"type":"action","seq":3,"action":"login.loginResponse.failure","origin":"effect",
-  /// "error":"..."}`; `error` only for failures.
+  /// "error":"..."}`, with the members after `seq` encoded once per action for every instance
+  /// (see ``SharedAction``).
   mutating func action(_ casePath: String, fromEffect: Bool, error: String?) {
     begin("action")
-    json.key("action")
-    json.string(casePath)
-    json.key("origin")
-    json.string(fromEffect ? "effect" : "frontend")
-    if let error {
-      json.key("error")
-      json.string(error)
-    }
+    json.rawMembers(SharedAction.members(casePath: casePath, fromEffect: fromEffect, error: error))
     finish()
   }
 

@@ -49,6 +49,12 @@ public struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  /// Writes `json`, members of an object another writer wrote (`"a":1,"b":2`), as they are:
+  /// after a comma if they follow a sibling. Nothing checks them: they must be JSON members.
+  public mutating func rawMembers(_ json: [UInt8]) {
+    rawValue(json)
+  }
+
   // MARK: Containers
 
   /// Opens an object: `{`.
