@@ -125,7 +125,8 @@ let package = Package(
       name: "FrontEndHost",
       dependencies: [
         "AppCore", "DynamicCall", "GameCore", "HostIO", "JSONLines", "LoginCore", "NewGameCore",
-        "Persistence", "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
+        "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TwoFactorCore",
+        "UnidirectionalFlow",
       ]),
     // What outlives the process: the session file's format, and the action log's.
     .target(
@@ -151,8 +152,11 @@ let package = Package(
         "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
+    // The fixed-size history both the host and the jsonl front end keep.
+    .target(name: "RingBuffer"),
+    .testTarget(name: "RingBufferTests", dependencies: ["RingBuffer"]),
     .target(
-      name: "JsonlFrontEnd", dependencies: ["FrontEndKit", "JSONLines"],
+      name: "JsonlFrontEnd", dependencies: ["FrontEndKit", "JSONLines", "RingBuffer"],
       path: "Plugins/JsonlFrontEnd", linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
     // What several test targets share: seeded randomness, waiting off the cooperative pool.

@@ -41,13 +41,13 @@ struct EventWriter {
     finish()
   }
 
-  /// `{"type":"state","seq":2,"state":{...}}` with the root state read through `host`;
-  /// returns its `seq`.
+  /// `{"type":"state","seq":2,"state":{...}}` with `state`, the state object encoded once for
+  /// every instance (see ``SharedState``); returns its `seq`.
   @discardableResult
-  mutating func state(_ host: HostConnection) -> Int {
+  mutating func state(_ state: [UInt8]) -> Int {
     begin("state")
     json.key("state")
-    StateEncoding.writeRoot(host, to: &json)
+    json.rawValue(state)
     finish()
     return seq
   }
@@ -67,7 +67,7 @@ struct EventWriter {
 
   /// `{"type":"history","seq":9,"states":[{"seq":2,"screen":"login"},...]}`: the kept
   /// `state` events, oldest first.
-  mutating func history(_ states: [StateHistory.Entry]) {
+  mutating func history(_ states: some Sequence<StateHistory.Entry>) {
     begin("history")
     json.key("states")
     json.beginArray()
@@ -84,17 +84,11 @@ struct EventWriter {
   }
 
   /// `{"type":"action","seq":3,"action":"login.loginResponse.failure","origin":"effect",
-  /// "error":"..."}`; `error` only for failures.
+  /// "error":"..."}`, with the members after `seq` encoded once per action for every instance
+  /// (see ``SharedAction``).
   mutating func action(_ casePath: String, fromEffect: Bool, error: String?) {
     begin("action")
-    json.key("action")
-    json.string(casePath)
-    json.key("origin")
-    json.string(fromEffect ? "effect" : "frontend")
-    if let error {
-      json.key("error")
-      json.string(error)
-    }
+    json.rawMembers(SharedAction.members(casePath: casePath, fromEffect: fromEffect, error: error))
     finish()
   }
 

@@ -81,10 +81,11 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   }
 
   private func writeState() {
-    let seq = events.state(host)
-    if host.supportsRewind {
-      history.record(seq: seq, host)
-      lastRevision = host.revision()
+    let state = SharedState.current(host)
+    let seq = events.state(state.json)
+    if let revision = state.revision {
+      history.record(StateHistory.Entry(seq: seq, revision: revision, screen: state.screen))
+      lastRevision = revision
     }
   }
 

@@ -11,23 +11,29 @@ import TicTacToeFrontEndABI
 ///  "alert":null,"twoFactor":null}}
 /// ```
 enum StateEncoding {
-  /// Writes the root state read through `host`.
-  static func writeRoot(_ host: HostConnection, to writer: inout JSONWriter) {
+  /// Writes the root state read through `host`, whose root says `active` is shown; returns
+  /// the screen on top (`login`, `twoFactor`, `newGame` or `game`).
+  static func writeRoot(
+    _ host: HostConnection, active: ttt_feature, to writer: inout JSONWriter
+  ) -> String {
     writer.beginObject()
-    if host.activeRootFeature() == TTT_FEATURE_NEW_GAME {
+    defer { writer.endObject() }
+    if active == TTT_FEATURE_NEW_GAME {
       writer.key("newGame")
       // A presented screen is read only when its parent says it is there: no read is refused.
-      if let newGame = host.newGame() {
-        write(newGame, game: newGame.isGamePresented ? host.game() : nil, to: &writer)
-      } else {
+      guard let newGame = host.newGame() else {
         writer.null()
+        return "newGame"
       }
-    } else {
-      writer.key("login")
-      let login = host.login() ?? LoginScreen()
-      write(login, twoFactor: login.isTwoFactorPresented ? host.twoFactor() : nil, to: &writer)
+      let game = newGame.isGamePresented ? host.game() : nil
+      write(newGame, game: game, to: &writer)
+      return game == nil ? "newGame" : "game"
     }
-    writer.endObject()
+    writer.key("login")
+    let login = host.login() ?? LoginScreen()
+    let twoFactor = login.isTwoFactorPresented ? host.twoFactor() : nil
+    write(login, twoFactor: twoFactor, to: &writer)
+    return twoFactor == nil ? "login" : "twoFactor"
   }
 
   private static func write(

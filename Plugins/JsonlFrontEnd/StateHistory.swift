@@ -1,10 +1,11 @@
 import FrontEndKit
+import RingBuffer
 
 /// The `state` events this front end wrote, by `seq`, with the host's revision of each: what
 /// `{"command":"history"}` lists and `{"command":"rewind","to":SEQ}` goes back to.
 ///
-/// It keeps as many as the host keeps revisions (the last 1000); an older `seq`, or one that
-/// was not a `state` event, is refused.
+/// It keeps as many as the host keeps revisions (the last 1000), in a ring; an older `seq`, or
+/// one that was not a `state` event, is refused.
 struct StateHistory {
   /// One `state` event.
   struct Entry {
@@ -20,12 +21,11 @@ struct StateHistory {
   static let capacity = 1000
 
   /// The kept events, oldest first.
-  private(set) var entries: [Entry] = []
+  private(set) var entries = Ring<Entry>(capacity: StateHistory.capacity)
 
-  /// Notes the `state` event `seq`, which showed what `host` holds now.
-  mutating func record(seq: Int, _ host: HostConnection) {
-    if entries.count == Self.capacity { entries.removeFirst() }
-    entries.append(Entry(seq: seq, revision: host.revision(), screen: Self.screen(host.screen())))
+  /// Notes a `state` event.
+  mutating func record(_ entry: Entry) {
+    entries.append(entry)
   }
 
   /// The revision the `state` event `seq` showed, or why there is none.
@@ -36,14 +36,5 @@ struct StateHistory {
     }
     return .failure(
       FrontEndError("seq \(seq) is not a state event kept in the history" + (range ?? "")))
-  }
-
-  private static func screen(_ screen: Screen) -> String {
-    switch screen {
-    case .login: "login"
-    case .twoFactor: "twoFactor"
-    case .newGame: "newGame"
-    case .game: "game"
-    }
   }
 }

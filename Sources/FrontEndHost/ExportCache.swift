@@ -5,8 +5,8 @@
 ///
 /// An entry is used again only while the feature's state equals the state it was made from
 /// (compared, not assumed from a revision, so a read in any callback sees the state as it is).
-/// The root is never kept: its struct holds the revision, which a rewind changes even when
-/// the state is the same.
+/// The root is not exported here: its struct points to no strings and holds the revision, so
+/// `read_root` fills it straight.
 @MainActor
 final class ExportCache {
   /// One feature's export: the struct's bytes, and the C strings it points to, which live as
@@ -34,12 +34,12 @@ final class ExportCache {
     _ make: (FeatureState, StateExport.Strings) -> Exported?
   ) -> Entry? {
     let slot = Int(feature.rawValue)
-    if feature != .root, let kept = entries[slot], kept.state == state { return kept }
+    if let kept = entries[slot], kept.state == state { return kept }
     let strings = StateExport.Strings()
     guard let value = make(state, strings) else { return nil }
     let entry = Entry(
       state: state, bytes: withUnsafeBytes(of: value) { Array($0) }, strings: strings)
-    if feature != .root { entries[slot] = entry }
+    entries[slot] = entry
     return entry
   }
 }

@@ -37,6 +37,8 @@ public final class FrontEndHost {
   let requests = RequestQueue()
   let input = InputGate()
   let history: StateHistory
+  /// The routine table this host hands its front ends: its own (see ``HostAPI/ownTable()``).
+  let api = HostAPI.ownTable()
 
   /// The user intents front ends can send, with their C mirror for reflection. Read from any
   /// thread (a front end may send from anywhere).
@@ -209,7 +211,7 @@ public final class FrontEndHost {
             owns_terminal: ownsTerminal || connection != nil,
             connection: connection == nil ? nil : connectionName,
             listening: listeningPath == nil ? nil : listening)
-          return session.descriptor.attach(HostAPI.table, session.pointer, &info, &instance)
+          return session.descriptor.attach(api, session.pointer, &info, &instance)
         }
       }
     }

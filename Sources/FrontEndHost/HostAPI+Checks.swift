@@ -99,15 +99,18 @@ extension HostAPI {
   }
 
   /// Runs `body` as the main actor: the caller checked it is on the store thread.
-  static func onMainActor<R>(
-    _ body: @MainActor () throws(HostCallError) -> R
-  ) throws(HostCallError) -> R {
-    // Set and read on this thread, inside and after the synchronous call.
-    nonisolated(unsafe) var result: Swift.Result<R, HostCallError>?
-    MainActor.assumeIsolated {
-      result = Swift.Result { () throws(HostCallError) -> R in try body() }
+  ///
+  /// No second, dynamic check (`MainActor.assumeIsolated` asks the runtime for the current
+  /// executor on every call, every ABI call): the store thread is where the main actor runs,
+  /// which ``isStoreThread()`` checked. A synchronous function isolated to a global actor is
+  /// called exactly like a nonisolated one, which is also how `assumeIsolated` calls it once
+  /// its check passed.
+  static func onMainActor<R, Failure: Error>(
+    _ body: @MainActor () throws(Failure) -> R
+  ) throws(Failure) -> R {
+    try withoutActuallyEscaping(body) { body throws(Failure) in
+      try unsafeBitCast(body, to: (() throws(Failure) -> R).self)()
     }
-    return try result!.get()
   }
 
   /// Runs `body` for `session` and returns its status, or the status of the error it threw

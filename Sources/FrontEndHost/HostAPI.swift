@@ -23,32 +23,27 @@ enum HostAPI {
         root: { HostAPI.root($0) },
         scope: { HostAPI.scope($0, $1) },
         is_active: { HostAPI.isActive($0) },
-        read_root: {
-          HostAPI.read($0, $1, .root) { state, _, host in
-            guard case .root(let root) = state else { return nil }
-            return StateExport.root(root, revision: host.revision, replay: host.replayProgress)
-          }
-        },
+        read_root: { HostAPI.readRoot($0, $1) },
         read_login: {
-          HostAPI.read($0, $1, .login) { state, strings, _ in
+          HostAPI.read($0, $1, .login) { state, strings in
             guard case .login(let login) = state else { return nil }
             return StateExport.login(login, strings)
           }
         },
         read_two_factor: {
-          HostAPI.read($0, $1, .twoFactor) { state, strings, _ in
+          HostAPI.read($0, $1, .twoFactor) { state, strings in
             guard case .twoFactor(let twoFactor) = state else { return nil }
             return StateExport.twoFactor(twoFactor, strings)
           }
         },
         read_new_game: {
-          HostAPI.read($0, $1, .newGame) { state, strings, _ in
+          HostAPI.read($0, $1, .newGame) { state, strings in
             guard case .newGame(let newGame) = state else { return nil }
             return StateExport.newGame(newGame, strings)
           }
         },
         read_game: {
-          HostAPI.read($0, $1, .game) { state, strings, _ in
+          HostAPI.read($0, $1, .game) { state, strings in
             guard case .game(let game) = state else { return nil }
             return StateExport.game(game, strings)
           }
@@ -75,6 +70,15 @@ enum HostAPI {
       ))
     return UnsafePointer(table)
   }()
+
+  /// A table of the host's own, for one ``FrontEndHost``: a copy of ``table`` that is never
+  /// freed, so that its address names that host for the life of the process (the header
+  /// promises front ends one table per host: with a revision, it names a state).
+  static func ownTable() -> UnsafePointer<ttt_host_api> {
+    let copy = UnsafeMutablePointer<ttt_host_api>.allocate(capacity: 1)
+    copy.initialize(to: table.pointee)
+    return UnsafePointer(copy)
+  }
 
   // MARK: Handles
 
@@ -105,22 +109,46 @@ enum HostAPI {
 
   // MARK: State
 
-  private static func read<T>(
-    _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
-    _ export: @MainActor (FeatureState, StateExport.Strings, FrontEndHost) -> T?
+  /// The root's struct, made straight into the caller's: it points to no strings, so it
+  /// needs no export kept (and costs no allocation).
+  private static func readRoot(
+    _ store: OpaquePointer?, _ out: UnsafeMutablePointer<ttt_root_state>?
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
     return withStatus(store, "read") { handle, host throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
-      guard handle.feature == feature else {
-        throw .wrongFeature(
-          "this read is for \(feature.displayName), but the handle is scoped to "
-            + "\(handle.feature.displayName)")
-      }
+      try check(handle, reads: .root)
+      let root = StateExport.root(
+        host.store.state, revision: host.revision, replay: host.replayProgress)
+      try StateExport.copy(struct: root, to: UnsafeMutableRawPointer(out))
+      return TTT_OK
+    }
+  }
+
+  /// Refuses a read of `feature`'s struct through a handle scoped to another feature.
+  private static func check(_ handle: StoreHandle, reads feature: HostFeature)
+    throws(HostCallError)
+  {
+    guard handle.feature == feature else {
+      throw .wrongFeature(
+        "this read is for \(feature.displayName), but the handle is scoped to "
+          + "\(handle.feature.displayName)")
+    }
+  }
+
+  private static func read<T>(
+    _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
+    _ export: @MainActor (FeatureState, StateExport.Strings) -> T?
+  ) -> ttt_status {
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let out = out
+    return withStatus(store, "read") { handle, host throws(HostCallError) in
+      guard let out else { throw .invalid("the output struct is NULL") }
+      try check(handle, reads: feature)
       let state = try feature.state(in: host.store.state)
       handle.lastExport = nil
-      guard let entry = host.bridge.exports.export(feature, state, { export($0, $1, host) }) else {
+      guard let entry = host.bridge.exports.export(feature, state, export) else {
         throw .inactive("\(feature.displayName) is not shown")
       }
       handle.lastExport = entry
@@ -276,7 +304,7 @@ enum HostAPI {
           return host.bridge.send(decoded.action, entry: decoded.entry, from: session)
         }
       }
-      if isStoreThread() { return MainActor.assumeIsolated { apply() } }
+      if isStoreThread() { return onMainActor { apply() } }
       StoreThreadQueue.shared.enqueue {
         if apply() != TTT_OK {
           session.host?.log(
@@ -296,7 +324,7 @@ enum HostAPI {
   ) -> ttt_status {
     let (entry, action) = decoded
     if isStoreThread() {
-      return MainActor.assumeIsolated { host.bridge.send(action, entry: entry, from: session) }
+      return onMainActor { host.bridge.send(action, entry: entry, from: session) }
     }
     StoreThreadQueue.shared.enqueue {
       guard let host = session.host, session.isAttached else {
@@ -412,7 +440,7 @@ enum HostAPI {
       decoding: UnsafeRawBufferPointer(start: message, count: strnlen(message, 4096))
         .bindMemory(to: UInt8.self), as: UTF8.self)
     if isStoreThread() {
-      MainActor.assumeIsolated { session.host?.log(from: session, level: level, message: text) }
+      onMainActor { session.host?.log(from: session, level: level, message: text) }
     } else {
       Task { @MainActor in session.host?.log(from: session, level: level, message: text) }
     }

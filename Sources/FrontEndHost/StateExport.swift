@@ -125,13 +125,31 @@ enum StateExport {
   /// Copies an exported struct's `bytes` into the caller's struct at `out`, at most
   /// `out.struct_size` bytes (the caller may have been built against an older, smaller struct).
   static func copy(_ bytes: [UInt8], to out: UnsafeMutableRawPointer) throws(HostCallError) {
+    let callerSize = try structSize(at: out)
+    bytes.withUnsafeBytes { copy($0, to: out, callerSize: callerSize) }
+  }
+
+  /// Copies `value`, a state struct, into the caller's struct at `out`, as ``copy(_:to:)``.
+  static func copy<Exported>(
+    struct value: Exported, to out: UnsafeMutableRawPointer
+  ) throws(HostCallError) {
+    let callerSize = try structSize(at: out)
+    withUnsafeBytes(of: value) { copy($0, to: out, callerSize: callerSize) }
+  }
+
+  /// The `struct_size` the caller gave its struct at `out`.
+  private static func structSize(at out: UnsafeMutableRawPointer) throws(HostCallError) -> Int {
     let callerSize = Int(out.load(as: UInt32.self))
     guard callerSize >= MemoryLayout<UInt32>.size else {
       throw .invalid("struct_size \(callerSize) is too small")
     }
-    bytes.withUnsafeBytes { bytes in
-      out.copyMemory(from: bytes.baseAddress!, byteCount: min(callerSize, bytes.count))
-    }
+    return callerSize
+  }
+
+  private static func copy(
+    _ bytes: UnsafeRawBufferPointer, to out: UnsafeMutableRawPointer, callerSize: Int
+  ) {
+    out.copyMemory(from: bytes.baseAddress!, byteCount: min(callerSize, bytes.count))
     // Keep the caller's own size in its struct.
     out.storeBytes(of: UInt32(callerSize), as: UInt32.self)
   }

@@ -1,5 +1,6 @@
 import AppCore
 import GameCore
+import RingBuffer
 import UnidirectionalFlow
 
 /// The recent states of the game, each with its revision, for rewinding: JSON-lines'
@@ -23,32 +24,27 @@ public final class StateHistory {
     let state: TicTacToe.State
   }
 
-  /// The kept states in a ring: once full, a new state takes the oldest one's slot, so a
+  /// The kept states, oldest first: once full, a new state takes the oldest one's slot, so a
   /// change costs the same whatever the history holds (no shifting of 1000 entries).
-  private var ring: [Entry]
-  /// The slot of the current state.
-  private var newest = 0
+  private var ring = Ring<Entry>(capacity: StateHistory.capacity)
   /// The states before each move of the game the host started with, oldest first, as its
   /// session file kept them: older than revision 0.
   private var restoredGame: [TicTacToe.State] = []
   private var subscription: StoreSubscription?
 
   init(store: Store<TicTacToe.State, TicTacToe.Action>) {
-    ring = [Entry(revision: 0, state: store.state)]
-    ring.reserveCapacity(Self.capacity)
+    ring.append(Entry(revision: 0, state: store.state))
     subscription = store.subscribe { [unowned self] state in append(state) }
   }
 
   /// The revision of the current state.
-  var revision: UInt64 { ring[newest].revision }
+  var revision: UInt64 { ring[ring.count - 1].revision }
 
   /// The revision of the oldest state kept.
-  var oldestRevision: UInt64 { revision - UInt64(ring.count - 1) }
+  var oldestRevision: UInt64 { ring[0].revision }
 
   /// The kept state `back` changes before the current one (0 is the current one).
-  private func entry(back: Int) -> Entry {
-    ring[(newest - back + ring.count) % ring.count]
-  }
+  private func entry(back: Int) -> Entry { ring[ring.count - 1 - back] }
 
   /// The state at `revision`, or why it is not kept.
   func target(revision: UInt64) -> Result<TicTacToe.State, HostCallError> {
@@ -65,7 +61,7 @@ public final class StateHistory {
   /// kept state of the same game with one mark fewer, all of them where they are now. So
   /// undoing again goes one move further back, not forward to the move just undone.
   func beforeLastMove() -> Result<TicTacToe.State, HostCallError> {
-    guard let board = Self.board(of: ring[newest].state) else {
+    guard let board = Self.board(of: entry(back: 0).state) else {
       return .failure(.inactive("no game is being played, so there is no move to undo"))
     }
     guard let state = statesBeforeEachMove(limit: 1).last else {
@@ -90,7 +86,7 @@ public final class StateHistory {
   /// The kept states before each move of the game on screen, oldest first (at most `limit`,
   /// the latest ones): the states `:undo` goes back to, one after the other.
   func statesBeforeEachMove(limit: Int = .max) -> [TicTacToe.State] {
-    guard var board = Self.board(of: ring[newest].state) else { return [] }
+    guard var board = Self.board(of: entry(back: 0).state) else { return [] }
     var found: [TicTacToe.State] = []
     // The restored game is older than revision 0: reached only while revision 0 is kept.
     let restored = oldestRevision == 0 ? restoredGame.count : 0
@@ -113,14 +109,7 @@ public final class StateHistory {
   }
 
   private func append(_ state: TicTacToe.State) {
-    let entry = Entry(revision: revision + 1, state: state)
-    if ring.count < Self.capacity {
-      ring.append(entry)
-      newest = ring.count - 1
-    } else {
-      newest = (newest + 1) % ring.count
-      ring[newest] = entry
-    }
+    ring.append(Entry(revision: revision + 1, state: state))
   }
 
   /// The board of the game on screen, as one comparable value.

@@ -39,7 +39,10 @@ final class StoreBridge {
   }
 
   private var subscriptions: [UInt64: Subscription] = [:]
-  private var actionObservers: [UInt64: ActionObserver] = [:]
+  /// In the order they were registered (ids only grow), so a broadcast walks them as they are.
+  private var actionObservers: [(id: UInt64, observer: ActionObserver)] = []
+  /// Counts removals of action observers, so a broadcast notices one made by a callback.
+  private var observerRemovals = 0
   private var nextID: UInt64 = 1
   private var actionObservation: StoreSubscription?
   private var secretsObservation: StoreSubscription?
@@ -118,7 +121,8 @@ final class StoreBridge {
     context: UnsafeMutableRawPointer?
   ) -> UInt64 {
     let id = takeID()
-    actionObservers[id] = ActionObserver(session: session, callback: callback, context: context)
+    actionObservers.append(
+      (id, ActionObserver(session: session, callback: callback, context: context)))
     return id
   }
 
@@ -128,13 +132,13 @@ final class StoreBridge {
       subscription.cancel.cancel()
       subscriptions[id] = nil
     }
-    if actionObservers[id]?.session === session { actionObservers[id] = nil }
+    removeActionObservers { $0.id == id && $0.observer.session === session }
   }
 
   /// How many subscriptions and observers `session` has registered.
   func registrations(of session: FrontEndSession) -> Int {
     subscriptions.values.filter { $0.session === session }.count
-      + actionObservers.values.filter { $0.session === session }.count
+      + actionObservers.filter { $0.observer.session === session }.count
   }
 
   /// Ends everything `session` registered.
@@ -143,7 +147,15 @@ final class StoreBridge {
       subscription.cancel.cancel()
       subscriptions[id] = nil
     }
-    actionObservers = actionObservers.filter { $0.value.session !== session }
+    removeActionObservers { $0.observer.session === session }
+  }
+
+  private func removeActionObservers(
+    where shouldRemove: ((id: UInt64, observer: ActionObserver)) -> Bool
+  ) {
+    let count = actionObservers.count
+    actionObservers.removeAll(where: shouldRemove)
+    if actionObservers.count != count { observerRemovals += 1 }
   }
 
   private func takeID() -> UInt64 {
@@ -171,8 +183,13 @@ final class StoreBridge {
         var event = ttt_action_event(
           struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
           from_effect: fromEffect, error: error)
-        for id in actionObservers.keys.sorted() {
-          guard let observer = actionObservers[id], observer.session.isAttached else { continue }
+        let removals = observerRemovals
+        for (id, observer) in actionObservers {
+          guard observer.session.isAttached else { continue }
+          // One a callback removed in this broadcast is not called.
+          if observerRemovals != removals, !actionObservers.contains(where: { $0.id == id }) {
+            continue
+          }
           observer.session.deliveredCallbacks += 1
           observer.callback(observer.context, &event)
         }

@@ -43,7 +43,8 @@ public struct HostConnection {
     return ReplayStatus(rootState())
   }
 
-  private func rootState() -> ttt_root_state {
+  /// The root state in one read: the active feature and (ABI 1.2) the revision.
+  public func rootState() -> ttt_root_state {
     var state = ttt_root_state()
     state.struct_size = UInt32(MemoryLayout<ttt_root_state>.size)
     _ = api.pointee.read_root!(root, &state)

@@ -41,6 +41,20 @@ public struct JSONWriter: Sendable {
     bytes.append(byte)
   }
 
+  /// Writes `json`, a whole value another writer wrote (an object, say), as it is: with a
+  /// comma first if it follows a sibling. Nothing checks it: it must be JSON.
+  public mutating func rawValue(_ json: [UInt8]) {
+    separate()
+    bytes.append(contentsOf: json)
+    needsComma = true
+  }
+
+  /// Writes `json`, members of an object another writer wrote (`"a":1,"b":2`), as they are:
+  /// after a comma if they follow a sibling. Nothing checks them: they must be JSON members.
+  public mutating func rawMembers(_ json: [UInt8]) {
+    rawValue(json)
+  }
+
   // MARK: Containers
 
   /// Opens an object: `{`.

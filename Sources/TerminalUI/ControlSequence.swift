@@ -38,6 +38,14 @@ public enum ControlSequence {
     bytes.append(UInt8(ascii: "C"))
   }
 
+  /// Appends the sequence that deletes `count` characters at the cursor (DCH): the rest of
+  /// the line moves left, and blanks fill its end.
+  static func appendDeleteCharacters(_ count: Int, into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+    if count != 1 { appendDecimal(count, into: &bytes) }
+    bytes.append(UInt8(ascii: "P"))
+  }
+
   /// Appends `value` in decimal without allocating a string.
   static func appendDecimal(_ value: Int, into bytes: inout [UInt8]) {
     if value >= 10 { appendDecimal(value / 10, into: &bytes) }

@@ -71,6 +71,15 @@ public struct Frame: Equatable, Sendable {
     return column
   }
 
+  /// Deletes `count` cells of row `row` at `column`, as a terminal does (DCH): the cells after
+  /// them move left, and blanks fill the end of the row.
+  mutating func deleteCells(row: Int, column: Int, count: Int) {
+    let start = row * columns
+    for index in column..<columns {
+      cells[start + index] = index + count < columns ? cells[start + index + count] : .blank
+    }
+  }
+
   /// Appends the UTF-8 bytes of `cell`'s character.
   func appendCharacter(of cell: PackedCell, into bytes: inout [UInt8]) {
     if cell.isLong {

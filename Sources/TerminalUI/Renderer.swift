@@ -44,7 +44,21 @@ public struct Renderer: Sendable {
       style = .plain
     }
     for row in 0..<frame.rows where !frame.rowEquals(before, row: row) {
-      drawChanges(in: row, from: before, to: frame, into: &bytes)
+      guard let shift = leftShift(of: row, from: before, to: frame) else {
+        drawChanges(in: row, from: before, to: frame, columns: 0..<frame.columns, into: &bytes)
+        continue
+      }
+      // What changed before the moved cells; the deletion that moves them into place; then
+      // what still differs from the row as the terminal now shows it.
+      drawChanges(in: row, from: before, to: frame, columns: 0..<shift.column, into: &bytes)
+      moveCursor(to: row, column: shift.column, in: frame, into: &bytes)
+      GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
+      style = .plain
+      ControlSequence.appendDeleteCharacters(shift.count, into: &bytes)
+      var shifted = before
+      shifted.deleteCells(row: row, column: shift.column, count: shift.count)
+      drawChanges(
+        in: row, from: shifted, to: frame, columns: shift.column..<frame.columns, into: &bytes)
     }
     if style != .plain {
       GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
@@ -54,13 +68,59 @@ public struct Renderer: Sendable {
     return bytes
   }
 
-  /// Writes the cells of `row` that differ between `before` and `after`.
+  /// Where to delete cells of row `row` so that the terminal itself moves the rest of the
+  /// row left into place (`CSI count P`): a line whose start got shorter, like a status line.
+  /// The deletion is at the start of the longest run of cells that `after` shows `count`
+  /// columns left of where `before` shows them; `nil` unless that run holds at least
+  /// ``shiftWorthIt`` cells that would otherwise be rewritten.
+  private func leftShift(
+    of row: Int, from before: Frame, to after: Frame
+  ) -> (column: Int, count: Int)? {
+    let columns = after.columns
+    func differs(_ column: Int, _ beforeColumn: Int) -> Bool {
+      !after.same(
+        after.packed(row: row, column: column), as: before.packed(row: row, column: beforeColumn),
+        in: before)
+    }
+    // Cheap first: a row with a few changed cells is written as it is.
+    guard (0..<columns).count(where: { differs($0, $0) }) >= Self.shiftWorthIt else { return nil }
+    var best: (column: Int, count: Int, saved: Int)?
+    for count in stride(from: 1, through: columns / 2, by: 1) {
+      var start = 0
+      var saved = 0
+      for column in 0...(columns - count) {
+        if column < columns - count, !differs(column, column + count) {
+          if differs(column, column) { saved += 1 }
+          continue
+        }
+        // A run of moved cells ends before `column`; whole characters only (a deletion must
+        // not cut a wide character).
+        if saved > best?.saved ?? (Self.shiftWorthIt - 1),
+          after.packed(row: row, column: start).width != 0,
+          before.packed(row: row, column: start).width != 0,
+          before.packed(row: row, column: start + count).width != 0
+        {
+          best = (start, count, saved)
+        }
+        start = column + 1
+        saved = 0
+      }
+    }
+    return best.map { ($0.column, $0.count) }
+  }
+
+  /// The fewest changed cells a deletion must save rewriting (it costs a move, a style reset
+  /// and about five bytes).
+  private static let shiftWorthIt = 16
+
+  /// Writes the cells of `row` in `columns` that differ between `before` and `after`.
   private mutating func drawChanges(
-    in row: Int, from before: Frame, to after: Frame, into bytes: inout [UInt8]
+    in row: Int, from before: Frame, to after: Frame, columns: Range<Int>,
+    into bytes: inout [UInt8]
   ) {
     let blankTail = after.blankTailStart(row: row)
-    var column = 0
-    while column < after.columns {
+    var column = columns.lowerBound
+    while column < columns.upperBound {
       guard
         !after.same(
           after.packed(row: row, column: column),
@@ -71,7 +131,7 @@ public struct Renderer: Sendable {
       }
       // The rest of the row is blank now: erasing it to the end of the line (3 bytes, in the
       // default style) beats writing the changed blanks one by one when there are more than 3.
-      if column >= blankTail,
+      if columns.upperBound == after.columns, column >= blankTail,
         (column..<after.columns).count(where: {
           !after.same(
             after.packed(row: row, column: $0), as: before.packed(row: row, column: $0),

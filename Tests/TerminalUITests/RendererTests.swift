@@ -100,6 +100,20 @@ import Testing
     #expect(text(renderer.render(shorter)) == "\u{1B}[1;9H  ")
   }
 
+  @Test func aLineWhoseStartGotShorterIsMovedByDeletingCharacters() {
+    var renderer = Renderer(colors: true)
+    let tail = " · q leave game · : command · ? help"
+    var before = Frame(columns: 60, rows: 1)
+    before.put(" hjkl move · enter place" + tail, row: 0, column: 0, style: Style(dim: true))
+    _ = renderer.render(before)
+    var after = Frame(columns: 60, rows: 1)
+    after.put(" r again" + tail, row: 0, column: 0, style: Style(dim: true))
+    let output = text(renderer.render(after))
+    // The new start over the old one's first 7 cells, then the 16 cells left of the old start
+    // deleted: the shared end moves left on the terminal, written by none of these bytes.
+    #expect(output == "\u{1B}[1;2H\u{1B}[2mr again\u{1B}[m\u{1B}[16P")
+  }
+
   @Test func graphemesTooLongToPackCompareByContent() {
     var renderer = Renderer(colors: true)
     // A flag (8 UTF-8 bytes, one column here) and a family (a ZWJ sequence of 18 bytes, two

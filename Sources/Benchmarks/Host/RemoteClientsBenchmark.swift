@@ -10,9 +10,12 @@ import FrontEndHost
 /// The host's cost per action with 64 idle clients attached over sockets (`--listen`), each
 /// sent an action and a state event per action and reading them, against no client.
 enum RemoteClientsBenchmark {
+  /// How many clients the library side attaches.
+  static let clients = 64
+
   static let sixtyFourClients = Benchmark(
-    name: "Host.Action.64Clients",
-    library: { workload(clients: 64) },
+    name: "Host.Action.\(clients)Clients",
+    library: { workload(clients: clients) },
     baseline: { workload(clients: 0) })
 
   @MainActor

@@ -652,7 +652,11 @@ typedef struct ttt_frontend_descriptor {
    * mid-game show the game where it was). Return TTT_OK, or an error after logging why.
    * `*out_instance` may be left NULL (a stateless front end): detach and the other callbacks
    * then get NULL. A failed attach gets no detach call: it frees what it allocated itself, and
-   * the host ends whatever it subscribed and closes the outputs it opened. */
+   * the host ends whatever it subscribed and closes the outputs it opened.
+   * `api` is [static], and each host in the process (each store that front ends share) hands
+   * out a table of its own: with ttt_root_state.revision it names one state, so instances of a
+   * front end may share work done for a state (the stock jsonl front end encodes each state once
+   * for all of its instances). */
   ttt_status (*attach)(const ttt_host_api *api, ttt_host *host, const ttt_attach_info *info,
                        void **out_instance);
 

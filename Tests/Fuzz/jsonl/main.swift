@@ -86,7 +86,7 @@ func perform(_ value: JSONValue) {
     }
   case .command(.snapshot, _):
     var writer = JSONWriter()
-    StateEncoding.writeRoot(connection, to: &writer)
+    _ = StateEncoding.writeRoot(connection, active: connection.activeRootFeature(), to: &writer)
     guard let state = try? parser.parse(writer.bytes), state.object?.count == 1 else {
       fuzzFailure("the state event is not a JSON object with one key: \(writer.text)")
     }
