@@ -34,7 +34,7 @@ final class PipedHost: Sendable {
   private let state = State()
 
   /// Starts `tictactoe ARGUMENTS`, with a crash report that does not wait for a key.
-  init(_ arguments: [String], timeout: TimeInterval = 30) throws {
+  init(_ arguments: [String], timeout: TimeInterval = 300) throws {
     guard BuildProducts.missing.isEmpty else {
       throw TmuxError("not built (run swift build first): \(BuildProducts.missing)")
     }

@@ -245,7 +245,7 @@ import TicTacToeFrontEndABI
   @Test func missingPathIsAUsageError() async throws {
     let result = try await Fixtures.run(Fixtures.hostExecutable, ["check-frontend"])
     #expect(result.status == 2)
-    #expect(result.standardError.contains("check-frontend needs a value"))
+    #expect(result.standardError.contains("check-frontend needs a PATH"))
   }
 
   @Test func helpMentionsTheCommand() async throws {

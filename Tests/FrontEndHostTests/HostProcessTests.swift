@@ -19,7 +19,7 @@ import TicTacToeFrontEndABI
     for word in [
       "--frontend SPEC", "--frontend-dir", "--list-frontends", "--auth-delay",
       "--settle-timeout", "TICTACTOE_FRONTEND_PATH", "EXIT STATUS", "--session FILE",
-      "--record LOG", "replay LOG", "attach PATH", "help [COMMAND]",
+      "--record LOG", "replay LOG", "attach [PATH]", "help [COMMAND]",
     ] {
       #expect(result.standardOutput.contains(word), "--help does not mention \(word)")
     }

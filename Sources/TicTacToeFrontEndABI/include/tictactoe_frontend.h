@@ -629,7 +629,7 @@ typedef struct ttt_attach_info {
    * front end has owns_terminal set: input comes from the client, and the output opened with
    * a NULL path goes to it. [borrowed-call] */
   const char *connection;
-  /* Appended in 1.2, after `connection` (read it only if struct_size covers it): the path of
+  /* Appended in 1.3, after `connection` (read it only if struct_size covers it): the path of
    * the host's socket when it listens (`tictactoe --listen`), else NULL, so that a front end
    * that owns the terminal can show where `tictactoe attach` finds the game. [borrowed-call] */
   const char *listening;
