@@ -38,7 +38,8 @@ where
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> IfCaseLetReducer<Body, Case> where Case.State == CaseState, Case.Action == CaseAction {
-    body.ifCaseLet(toCaseState, action: toCaseAction, then: caseReducer, fileID: fileID, line: line)
+    evaluatedBody.ifCaseLet(
+      toCaseState, action: toCaseAction, then: caseReducer, fileID: fileID, line: line)
   }
 }
 

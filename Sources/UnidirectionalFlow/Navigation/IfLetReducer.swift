@@ -35,7 +35,8 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     line: UInt = #line
   ) -> IfLetReducer<Body, Wrapped>
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
-    body.ifLet(toWrappedState, action: toWrappedAction, then: wrapped, fileID: fileID, line: line)
+    evaluatedBody.ifLet(
+      toWrappedState, action: toWrappedAction, then: wrapped, fileID: fileID, line: line)
   }
 }
 

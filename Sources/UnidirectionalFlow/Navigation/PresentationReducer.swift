@@ -53,7 +53,7 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     line: UInt = #line
   ) -> PresentationReducer<Body, Wrapped>
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
-    body.ifLet(
+    evaluatedBody.ifLet(
       toWrappedState, action: toPresentationAction, then: wrapped, fileID: fileID, line: line)
   }
 
@@ -65,7 +65,7 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> PresentationReducer<Body, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
-    body.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
+    evaluatedBody.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
   }
 }
 

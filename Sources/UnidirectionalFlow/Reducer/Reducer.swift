@@ -65,7 +65,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// A store does not call this: it runs the body evaluated once (see "When `body` is
   /// evaluated" above); this is for a reducer called directly.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    evaluatedBody.reduce(into: &state, action: action)
   }
 }
 
