@@ -3,7 +3,7 @@ import Synchronization
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// This reducer's ``Reducer/body``, evaluated now: every place the library evaluates a body
   /// goes through here, so that one evaluated for an action, instead of once for the store, is
-  /// reported (see ``BodyEvaluation``).
+  /// reported (see `BodyEvaluation`).
   @usableFromInline
   var evaluatedBody: Body {
     BodyEvaluation.note(Self.self)
