@@ -41,7 +41,7 @@
 /// time. Outside a store that is harmless; inside one it rebuilds the body for every action.
 /// So a reducer that wraps another holds what the other's body builds: it takes the wrapped
 /// reducer in a `@ReducerBuilder` closure, or offers an overload for reducers with a body, as
-/// ``Reducer/dependency(_:_:)->DependencyReducer<Body>`` does. Code generic over a reducer
+/// ``Reducer/dependency(_:_:)->DependencyReducer<Self.Body>`` does. Code generic over a reducer
 /// (`func make<R: Reducer>(_: R)`) sees no body: list the reducer where its type is known. A
 /// body evaluated while a store reduces an action is reported, once per reducer type.
 public protocol Reducer<State, Action> {
