@@ -134,7 +134,9 @@ let package = Package(
       dependencies: [
         "AppCore", "GameCore", "JSONLines", "LoginCore", "NewGameCore", "UnidirectionalFlow",
       ]),
-    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AppCore"]),
+    .testTarget(
+      name: "PersistenceTests",
+      dependencies: ["Persistence", "AppCore", "AuthenticationClient", "UnidirectionalFlowTesting"]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
     // `tictactoe check-frontend`: the conformance suite, the host's validator, kept apart from
@@ -175,7 +177,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontEndHost", "MallocCounter",
+        "AppCore", "AuthenticationClientLive", "FrontEndHost", "MallocCounter", "Persistence",
         "UnidirectionalFlow", "UnidirectionalFlowMacros",
       ]),
     .testTarget(

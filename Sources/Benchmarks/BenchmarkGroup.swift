@@ -17,5 +17,5 @@ struct BenchmarkGroup {
   /// Every group, in the order `benchmarks` without arguments runs them.
   ///
   @MainActor
-  static var all: [BenchmarkGroup] { [.core, .host] }
+  static var all: [BenchmarkGroup] { [.core, .app, .host] }
 }

@@ -57,6 +57,8 @@ public final class RemoteGame {
   private var unconfirmedBindings: [String: (count: Int, action: TicTacToe.Action)] = [:]
   /// The password this client typed last ("" once the host shows none).
   private var typedPassword = ""
+  /// The app's reducer, built once, which puts the unconfirmed typing back into a state.
+  private let app: TicTacToe.Body = TicTacToe().body
 
   /// The longest line the host is expected to send.
   static let lineLimit = 1 << 20
@@ -319,7 +321,7 @@ public final class RemoteGame {
         unconfirmedBindings[casePath] = nil
         continue
       }
-      _ = TicTacToe().reduce(into: &state, action: unconfirmed.action)
+      _ = app.reduce(into: &state, action: unconfirmed.action)
     }
   }
 

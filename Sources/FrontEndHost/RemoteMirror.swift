@@ -11,13 +11,16 @@ import UnidirectionalFlow
 struct RemoteMirror: Reducer {
   /// The host's game.
   let game: RemoteGame
+  /// The app's reducer, built once, with the mirror.
+  let app: TicTacToe.Body = TicTacToe().body
 
   func reduce(
     into state: inout TicTacToe.State, action: TicTacToe.Action
   ) -> Effect<TicTacToe.Action> {
+    let game = self.game
     MainActor.assumeIsolated { game.forward(action) }
     if RemoteIntent.bindingValue(of: action) != nil, RemoteGame.isShown(action, in: state) {
-      _ = TicTacToe().reduce(into: &state, action: action)
+      _ = app.reduce(into: &state, action: action)
     }
     return .none
   }

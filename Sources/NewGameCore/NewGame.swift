@@ -69,6 +69,7 @@ public struct NewGame: Sendable {
   /// The screen's logic, with the game presented through `ifLet`, and the scoreboard counting
   /// each game as it ends.
   public var body: some Reducer<State, Action> {
+    let screen = self.screen
     Reduce { state, action in
       let wasOver = state.game?.isOver
       let effect = screen.reduce(into: &state, action: action)

@@ -21,3 +21,12 @@ extension Reducer {
     EffectsDropped(base: self, isDropping: condition)
   }
 }
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// This reducer's body, evaluated once, here, with its effects dropped when `condition`
+  /// holds: holding the body, not the feature, keeps a store from building the body again for
+  /// every action.
+  public func droppingEffects(if condition: Bool) -> EffectsDropped<Body> {
+    EffectsDropped(base: body, isDropping: condition)
+  }
+}

@@ -152,6 +152,19 @@ private func makeStore<R: Reducer>(
   TestStore(initialState: initialState, reducer: reducer) { $0.continuousClock = clock }
 }
 
+/// The same for a feature with a body: the store holds what its body builds, evaluated once
+/// (the overload above would run the feature, and so build its body, for every action).
+@MainActor
+private func makeStore<R: Reducer>(
+  _ initialState: R.State, clock: TestClock<Duration>, _ reducer: () -> R
+) -> TestStore<R.State, R.Action>
+where
+  R.State: Equatable, R.Action: Sendable, R.Body: Reducer, R.Body.State == R.State,
+  R.Body.Action == R.Action
+{
+  TestStore(initialState: initialState, reducer: reducer) { $0.continuousClock = clock }
+}
+
 @Suite struct EffectCancellationTests {
   @Test @MainActor func cancelStopsAnEffectMadeCancellableWithTheSameID() async {
     let clock = TestClock()

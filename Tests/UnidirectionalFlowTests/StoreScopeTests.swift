@@ -115,14 +115,18 @@ where Inner: SendableMetatype, Inner.State: Equatable, Inner.Action: Sendable {
     static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
-  let inner: Inner
+  /// The scope to the inner feature, built once, with the level. (Listed in a `body`, a
+  /// generic `Inner` would be run as itself, and its own body built again for every action.)
+  let scope: Scope<State, Action, Inner>
 
-  var body: some Reducer<State, Action> {
-    Scope(state: \.inner, action: \.inner) { inner }
-    Reduce { state, _ in
-      state.passedThrough += 1
-      return .none
-    }
+  init(inner: Inner) {
+    scope = Scope(state: \.inner, action: \.inner) { inner }
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let effect = scope.reduce(into: &state, action: action)
+    state.passedThrough += 1
+    return effect
   }
 }
 

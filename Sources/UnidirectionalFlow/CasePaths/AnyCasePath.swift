@@ -34,10 +34,13 @@ public struct AnyCasePath<Root, Value>: Sendable {
   public func appending<AppendedValue>(
     path: AnyCasePath<Value, AppendedValue>
   ) -> AnyCasePath<Root, AppendedValue> {
-    let outer = self
+    let (outerEmbed, outerExtract) = (embedFunction, extractFunction)
+    let (innerEmbed, innerExtract) = (path.embedFunction, path.extractFunction)
+    // The functions themselves, not methods partially applied: `flatMap(path.extract(from:))`
+    // would allocate a closure on every extraction.
     return AnyCasePath<Root, AppendedValue>(
-      embed: { outer.embed(path.embed($0)) },
-      extract: { outer.extract(from: $0).flatMap(path.extract(from:)) }
+      embed: { outerEmbed(innerEmbed($0)) },
+      extract: { root in outerExtract(root).flatMap { innerExtract($0) } }
     )
   }
 }

@@ -180,6 +180,7 @@ extension Effect {
   /// Cancellation identifiers used inside are private to that child, `.cancel(navigation:)`
   /// on the parent stops everything inside, and the `dismiss` dependency called inside sends
   /// `dismissAction`.
+  @usableFromInline
   func navigationScoped(
     id: @autoclosure () -> CancelID, dismissAction: @autoclosure () -> Action?
   ) -> Self {
@@ -190,6 +191,7 @@ extension Effect {
   }
 
   /// An effect that cancels everything running inside the navigation scope `id`.
+  @usableFromInline
   static func cancel(navigation id: CancelID) -> Self {
     Self(operation: .cancel(id: id))
   }

@@ -86,7 +86,9 @@ final class RootCore<State, Action: Sendable>: StateGuard, StoreCore, StoreRoot 
   where R.State == State, R.Action == Action {
     // The reducer changes the state in place; reading it meanwhile stops the program.
     isReducing = true
-    let effect = dependencies.enter { reducer.reduce(into: &current.pointee, action: action) }
+    let effect = dependencies.enterReducing {
+      reducer.reduce(into: &current.pointee, action: action)
+    }
     isReducing = false
     // Effects start before observers are told, so that a `.send` effect's action is queued
     // right behind this one, ahead of anything an observer sends in reaction to it.

@@ -40,7 +40,8 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     line: UInt = #line
   ) -> ForEachReducer<Body, ID, ElementReducer>
   where ElementReducer.State == ElementState, ElementReducer.Action == ElementAction {
-    body.forEach(toElements, action: toElementAction, element: element, fileID: fileID, line: line)
+    evaluatedBody.forEach(
+      toElements, action: toElementAction, element: element, fileID: fileID, line: line)
   }
 }
 

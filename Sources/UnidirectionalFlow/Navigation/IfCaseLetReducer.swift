@@ -38,7 +38,8 @@ where
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> IfCaseLetReducer<Body, Case> where Case.State == CaseState, Case.Action == CaseAction {
-    body.ifCaseLet(toCaseState, action: toCaseAction, then: caseReducer, fileID: fileID, line: line)
+    evaluatedBody.ifCaseLet(
+      toCaseState, action: toCaseAction, then: caseReducer, fileID: fileID, line: line)
   }
 }
 
@@ -47,22 +48,25 @@ where
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer
 where Parent.State: CasePathable {
   public typealias Body = Never
-  let parent: Parent
-  let child: Child
-  let toCaseStateKeyPath: AnyKeyPath
-  let toCaseState: AnyCasePath<Parent.State, Child.State>
-  let toCaseAction: AnyCasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toCaseStateKeyPath: AnyKeyPath
+  @usableFromInline let toCaseState: AnyCasePath<Parent.State, Child.State>
+  @usableFromInline let toCaseAction: AnyCasePath<Parent.Action, Child.Action>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
   /// Runs the case's reducer (if active), then the parent, then cancels a left case's effects.
+  // Inlinable, as `Scope` is, so that it runs specialized for the feature, not as generic code
+  // looking up metadata per action (`benchmarks app`).
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
     let toCaseState = toCaseState
     let toCaseStateKeyPath = toCaseStateKeyPath
     // Computed when used: most actions neither start nor cancel a child effect.
-    let navigationID = { CancelID(NavigationID(path: toCaseStateKeyPath)) }
+    let navigationID = { NavigationID.cancelID(path: toCaseStateKeyPath) }
     return NavigationStep.reduce(
       parent, into: &state, action: action, isPresent: { toCaseState.extract(from: $0) != nil },
       navigationID: navigationID,

@@ -35,7 +35,8 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     line: UInt = #line
   ) -> IfLetReducer<Body, Wrapped>
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
-    body.ifLet(toWrappedState, action: toWrappedAction, then: wrapped, fileID: fileID, line: line)
+    evaluatedBody.ifLet(
+      toWrappedState, action: toWrappedAction, then: wrapped, fileID: fileID, line: line)
   }
 }
 
@@ -43,20 +44,22 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
 /// ``Reducer/ifLet(_:action:then:fileID:line:)->IfLetReducer<Self,Wrapped>``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
   /// Runs the child (if present), then the parent, then cancels a removed child's effects.
+  // Inlinable, as `Scope` is, so that it runs specialized for the feature.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
     let toChildState = toChildState
     // Computed when used: most actions neither start nor cancel a child effect.
-    let navigationID = { CancelID(NavigationID(path: toChildState)) }
+    let navigationID = { NavigationID.cancelID(path: toChildState) }
     return NavigationStep.reduce(
       parent, into: &state, action: action, isPresent: { $0[keyPath: toChildState] != nil },
       navigationID: navigationID,

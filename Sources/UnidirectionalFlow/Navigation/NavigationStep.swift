@@ -6,6 +6,7 @@
 /// before the parent ran and is absent after, and merges the three effects in that order.
 /// Changing how children and parents are ordered, or when a child's effects are cancelled, is
 /// a change to this file alone.
+@usableFromInline
 enum NavigationStep {
   /// Runs `runChild` (which routes the action to a child, if it is for one), then `parent`,
   /// then `afterParent`; cancels removed children's effects and merges everything.
@@ -16,6 +17,8 @@ enum NavigationStep {
   ///   - navigationID: The navigation scope of a child's effects.
   ///
   /// Every function is non-escaping: a step allocates nothing unless a child is removed.
+  // Inlinable, as the navigation reducers are, so that it runs specialized for the feature.
+  @inlinable
   static func reduce<Parent: Reducer, ChildIDs: Collection & Equatable>(
     _ parent: Parent, into state: inout Parent.State, action: Parent.Action,
     childIDs: (Parent.State) -> ChildIDs,
@@ -38,6 +41,7 @@ enum NavigationStep {
 
   /// A step for a reducer with at most one child, present while `isPresent` says so, whose
   /// effects run in the navigation scope `navigationID`.
+  @inlinable
   static func reduce<Parent: Reducer>(
     _ parent: Parent, into state: inout Parent.State, action: Parent.Action,
     isPresent: (Parent.State) -> Bool,

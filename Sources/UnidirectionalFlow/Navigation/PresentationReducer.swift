@@ -53,7 +53,7 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     line: UInt = #line
   ) -> PresentationReducer<Body, Wrapped>
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
-    body.ifLet(
+    evaluatedBody.ifLet(
       toWrappedState, action: toPresentationAction, then: wrapped, fileID: fileID, line: line)
   }
 
@@ -65,7 +65,7 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> PresentationReducer<Body, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
-    body.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
+    evaluatedBody.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
   }
 }
 
@@ -73,21 +73,24 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
 /// ``Reducer/ifLet(_:action:then:fileID:line:)->PresentationReducer<Self,Wrapped>``.
 public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public typealias Body = Never
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
-  var dismissesOnAnyAction = false
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toPresentationAction:
+    AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
+  @usableFromInline var dismissesOnAnyAction = false
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
   /// Routes presentation actions, runs the parent, and cleans up after a dismissal.
+  // Inlinable, as `Scope` is, so that it runs specialized for the feature.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
     let toChildState = toChildState
     // Computed when used: most actions neither start nor cancel a child effect.
-    let navigationID = { CancelID(NavigationID(path: toChildState)) }
+    let navigationID = { NavigationID.cancelID(path: toChildState) }
     let presentationAction = toPresentationAction.extract(from: action)
     if let presentationAction, state[keyPath: toChildState] == nil {
       reportIssue(

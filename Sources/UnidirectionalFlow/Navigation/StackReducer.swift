@@ -34,7 +34,7 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     line: UInt = #line
   ) -> StackReducer<Body, Destination>
   where Destination.State == DestinationState, Destination.Action == DestinationAction {
-    body.forEach(
+    evaluatedBody.forEach(
       toStack, action: toStackAction, destination: destination, fileID: fileID, line: line)
   }
 }

@@ -36,6 +36,14 @@
 ///
 /// A reducer that implements `body` is run through its body: a `reduce(into:action:)` written
 /// next to a `body` is not called by a store.
+///
+/// Calling `reduce(into:action:)` on a reducer with a body evaluates the body anew, every
+/// time. Outside a store that is harmless; inside one it rebuilds the body for every action.
+/// So a reducer that wraps another holds what the other's body builds: it takes the wrapped
+/// reducer in a `@ReducerBuilder` closure, or offers an overload for reducers with a body, as
+/// ``Reducer/dependency(_:_:)->DependencyReducer<Self.Body>`` does. Code generic over a reducer
+/// (`func make<R: Reducer>(_: R)`) sees no body: list the reducer where its type is known. A
+/// body evaluated while a store reduces an action is reported, once per reducer type.
 public protocol Reducer<State, Action> {
   /// The feature's state.
   associatedtype State
@@ -65,7 +73,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// A store does not call this: it runs the body evaluated once (see "When `body` is
   /// evaluated" above); this is for a reducer called directly.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    evaluatedBody.reduce(into: &state, action: action)
   }
 }
 

@@ -21,7 +21,7 @@ public enum ReducerBuilder<State, Action> {
     R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
     R.Body.Action == Action
   {
-    reducer.body
+    reducer.evaluatedBody
   }
 
   /// An empty block does nothing.

@@ -78,7 +78,7 @@ public final class Store<State, Action: Sendable> {
     R.Body.Action == Action
   {
     self.init(
-      initialState: initialState, reducer: { reducer().body },
+      initialState: initialState, reducer: { reducer().evaluatedBody },
       withDependencies: prepareDependencies)
   }
 

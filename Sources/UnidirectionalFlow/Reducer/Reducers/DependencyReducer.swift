@@ -35,7 +35,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   public func transformDependency(
     _ update: @escaping @Sendable (inout DependencyValues) -> Void
   ) -> DependencyReducer<Body> {
-    DependencyReducer(base: withDependencies(update) { body }, update: update)
+    DependencyReducer(base: withDependencies(update) { evaluatedBody }, update: update)
   }
 }
 

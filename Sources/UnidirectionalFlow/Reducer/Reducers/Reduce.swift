@@ -28,7 +28,7 @@ public struct Reduce<State, Action>: Reducer {
     R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
     R.Body.Action == Action
   {
-    self.init(reducer.body)
+    self.init(reducer.evaluatedBody)
   }
 
   /// Calls the closure.
