@@ -8,7 +8,7 @@ extension Reducer where Action: CasePathable {
     @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Self, Wrapped>
+  ) -> some Reducer<State, Action>
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     PresentationReducer(
       parent: self, child: wrapped(),
@@ -23,7 +23,7 @@ extension Reducer where Action: CasePathable {
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Self, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
+  ) -> some Reducer<State, Action> {
     PresentationReducer(
       parent: self, child: EmptyReducer(),
       toChildState: toAlertState.appending(path: \.wrappedValue),
@@ -39,7 +39,7 @@ extension Reducer where Action: CasePathable {
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Self, DestinationState.CaseBody>
+  ) -> some Reducer<State, Action>
   where DestinationState.CaseBody.Action == DestinationAction {
     PresentationReducer(
       parent: self, child: DestinationState.caseBody,
@@ -58,7 +58,7 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Body, Wrapped>
+  ) -> some Reducer<State, Action>
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     body.ifLet(
       toPresentationState, action: toPresentationAction, then: wrapped, fileID: fileID,
@@ -72,7 +72,7 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Body, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
+  ) -> some Reducer<State, Action> {
     body.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
   }
 
@@ -83,7 +83,7 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Body, DestinationState.CaseBody>
+  ) -> some Reducer<State, Action>
   where DestinationState.CaseBody.Action == DestinationAction {
     body.ifLet(toPresentationState, action: toPresentationAction, fileID: fileID, line: line)
   }
