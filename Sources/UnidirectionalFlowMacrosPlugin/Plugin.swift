@@ -19,7 +19,10 @@ struct UnidirectionalFlowMacrosPlugin {
 struct MacroProvider: PluginProvider {
   /// Every macro of this plugin, by type name.
   static var macros: [String: any Macro.Type] {
-    ["CasePathableMacro": CasePathableMacro.self, "ReducerMacro": ReducerMacro.self]
+    [
+      "CasePathableMacro": CasePathableMacro.self, "ReducerMacro": ReducerMacro.self,
+      "ReducerCaseMarkerMacro": ReducerCaseMarkerMacro.self,
+    ]
   }
 
   func resolveMacro(moduleName: String, typeName: String) throws -> any Macro.Type {

@@ -8,8 +8,56 @@ public enum ReducerMacro {
   /// The names a struct feature must declare.
   static let requiredMembers = ["State", "Action"]
 
-  /// The names a `@Reducer` enum gets from its cases.
-  static let enumGeneratedNames: Set<String> = ["State", "Action", "body"]
+  /// The names a `@Reducer` enum gets from its cases. (It may write its own `body`.)
+  static let enumGeneratedNames: Set<String> = ["State", "Action"]
+
+  /// The conformances `@Reducer(state:action:)` may add, by the name of their static member.
+  static let synthesizedConformances = [
+    "codable": "Codable", "decodable": "Decodable", "encodable": "Encodable",
+    "equatable": "Equatable", "hashable": "Hashable", "sendable": "Sendable",
+  ]
+
+  /// The conformances asked for by the argument labelled `label` (`state` or `action`):
+  /// `@Reducer(state: .equatable, .sendable)` gives `Equatable, Sendable` for `state`.
+  static func conformances(_ label: String, in node: AttributeSyntax) -> [String] {
+    guard case .argumentList(let arguments) = node.arguments else { return [] }
+    var current: String?
+    var names: [String] = []
+    for argument in arguments {
+      if let argumentLabel = argument.label?.text { current = argumentLabel }
+      guard current == label,
+        let member = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+        let conformance = synthesizedConformances[member]
+      else { continue }
+      names.append(conformance)
+    }
+    return names
+  }
+
+  /// How an enum reducer's case holds its child.
+  enum CaseKind {
+    /// A child feature, run by the enum's body.
+    case feature
+    /// State without logic (an alert, a confirmation dialog): its actions pass through.
+    case ephemeral
+    /// Plain state with no actions and no logic.
+    case ignored
+  }
+
+  /// How `enumCase` holds its child: as the attribute on its declaration says, or ephemeral
+  /// for an alert or a confirmation dialog.
+  static func kind(of enumCase: EnumCase, type: String) -> CaseKind {
+    let attributes = enumCase.element.parent?.parent?.as(EnumCaseDeclSyntax.self)?.attributes
+    let names = (attributes ?? []).compactMap {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+    }
+    if names.contains(where: { $0.hasSuffix("ReducerCaseIgnored") }) { return .ignored }
+    if names.contains(where: { $0.hasSuffix("ReducerCaseEphemeral") }) { return .ephemeral }
+    if type.hasPrefix("AlertState<") || type.hasPrefix("ConfirmationDialogState<") {
+      return .ephemeral
+    }
+    return .feature
+  }
 
   /// The problems with a struct feature: a missing `State` or `Action`, an `Action` that is no
   /// enum.
@@ -38,7 +86,7 @@ public enum ReducerMacro {
 
   /// The child features of a `@Reducer` enum, one per case, or the reasons it has none.
   static func childFeatures(of enumDecl: EnumDeclSyntax) -> Result<
-    [(name: String, feature: String)], DiagnosticsError
+    [(name: String, feature: String, kind: CaseKind)], DiagnosticsError
   > {
     var diagnostics: [Diagnostic] = []
     for member in enumDecl.memberBlock.members {
@@ -52,7 +100,11 @@ public enum ReducerMacro {
         MacroDiagnostic.reducerEnumCaseNeedsOneFeature(enumCase.bareName).at(enumCase.element))
     }
     guard diagnostics.isEmpty else { return .failure(DiagnosticsError(diagnostics: diagnostics)) }
-    return .success(cases.map { ($0.name, $0.payload[0].type.trimmedDescription) })
+    return .success(
+      cases.map {
+        let type = $0.payload[0].type.trimmedDescription
+        return ($0.name, type, kind(of: $0, type: type))
+      })
   }
 
   /// The problems with `declaration` as a `@Reducer`, if any.
@@ -84,34 +136,63 @@ extension ReducerMacro: MemberMacro {
     let children = try childFeatures(of: enumDecl).get()
     let access = declaration.memberAccess
     let enumName = enumDecl.name.trimmedDescription
-    let stateCases = children.map { "case \($0.name)(\($0.feature).State)" }
-    let actionCases = children.map { "case \($0.name)(\($0.feature).Action)" }
-    let scopes = children.map {
+    let stateCases = children.map { child in
+      child.kind == .feature
+        ? "case \(child.name)(\(child.feature).State)" : "case \(child.name)(\(child.feature))"
+    }
+    let actionCases = children.compactMap { child in
+      switch child.kind {
+      case .feature: "case \(child.name)(\(child.feature).Action)"
+      case .ephemeral: "case \(child.name)(\(child.feature).Action)"
+      case .ignored: nil
+      }
+    }
+    let scopes = children.filter { $0.kind == .feature }.map {
       "UnidirectionalFlow.Scope(state: \\.\($0.name), action: \\.\($0.name)) { \($0.feature)() }"
     }
-    return [
+    let stateConformances =
+      (["UnidirectionalFlow.CaseReducerState"]
+      + conformances("state", in: node)).joined(separator: ", ")
+    let actionConformances = conformances("action", in: node)
+    let actionInheritance =
+      actionConformances.isEmpty ? "" : ": " + actionConformances.joined(separator: ", ")
+    var members: [DeclSyntax] = [
       """
       /// The state of the `\(raw: enumName)` feature that is active, one case per feature.
-      @CasePathable
-      \(raw: access)enum State {
+      @CasePathable @dynamicMemberLookup
+      \(raw: access)enum State: \(raw: stateConformances) {
+      /// The reducer of this state: `\(raw: enumName)`'s static body.
+      \(raw: access)static var caseBody: some UnidirectionalFlow.Reducer<Self, \(raw: enumName).Action> {
+      \(raw: enumName).body
+      }
       \(raw: stateCases.joined(separator: "\n"))
       }
       """,
       """
       /// The actions of the `\(raw: enumName)` features, one case per feature.
       @CasePathable
-      \(raw: access)enum Action {
+      \(raw: access)enum Action\(raw: actionInheritance) {
       \(raw: actionCases.joined(separator: "\n"))
       }
       """,
-      """
-      /// Runs each feature of `\(raw: enumName)` on its own case.
-      @UnidirectionalFlow.ReducerBuilder<State, Action>
-      \(raw: access)static var body: some UnidirectionalFlow.Reducer<State, Action> {
-      \(raw: scopes.joined(separator: "\n"))
-      }
-      """,
     ]
+    if !declaresBody(enumDecl) {
+      let body = scopes.isEmpty ? ["UnidirectionalFlow.EmptyReducer()"] : scopes
+      members.append(
+        """
+        /// Runs each feature of `\(raw: enumName)` on its own case.
+        @UnidirectionalFlow.ReducerBuilder<State, Action>
+        \(raw: access)static var body: some UnidirectionalFlow.Reducer<State, Action> {
+        \(raw: body.joined(separator: "\n"))
+        }
+        """)
+    }
+    return members
+  }
+
+  /// Whether the enum writes its own `body`.
+  static func declaresBody(_ enumDecl: EnumDeclSyntax) -> Bool {
+    enumDecl.memberBlock.members.contains { $0.decl.declaredName == "body" }
   }
 }
 
@@ -123,8 +204,10 @@ extension ReducerMacro: MemberAttributeMacro {
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
-    guard declaration.is(StructDeclSyntax.self) else { return [] }
-    if let nested = member.as(EnumDeclSyntax.self), requiredMembers.contains(nested.name.text),
+    let isEnum = declaration.is(EnumDeclSyntax.self)
+    guard declaration.is(StructDeclSyntax.self) || isEnum else { return [] }
+    if !isEnum, let nested = member.as(EnumDeclSyntax.self),
+      requiredMembers.contains(nested.name.text),
       !nested.hasAttribute("CasePathable")
     {
       return ["@CasePathable"]
@@ -150,9 +233,11 @@ extension ReducerMacro: ExtensionMacro {
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
     // The member role reports what is wrong; a conformance now would only add errors.
-    guard !protocols.isEmpty, declaration.is(StructDeclSyntax.self),
-      diagnostics(declaration).isEmpty
-    else { return [] }
+    guard !protocols.isEmpty, diagnostics(declaration).isEmpty else { return [] }
+    // An enum reducer is not itself a `Reducer`: the compiler does not find the witnesses this
+    // macro writes when it checks a conformance this macro adds (see
+    // ComingFromTheComposableArchitecture.md); its `State` names its reducer instead.
+    guard declaration.is(StructDeclSyntax.self) else { return [] }
     return [try ExtensionDeclSyntax("extension \(type.trimmed): UnidirectionalFlow.Reducer {}")]
   }
 }

@@ -144,6 +144,19 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       sourceLocation: sourceLocation)
   }
 
+  /// Sends the action at `casePath`, a case without payload:
+  /// `send(\.view.loginButtonTapped)`.
+  @discardableResult
+  public func send(
+    _ casePath: CaseKeyPath<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> StoreTask where Action: CasePathable {
+    await send(
+      Action.casePath(casePath).embed(()), assert: updateStateToExpectedResult,
+      sourceLocation: sourceLocation)
+  }
+
   /// Waits for the next action an effect sends, checks that it equals `expectedAction`, and
   /// checks the state change it caused.
   public func receive(

@@ -69,8 +69,12 @@ struct ReducerExpansionTests {
           case newGame(NewGame)
 
           /// The state of the `Screen` feature that is active, one case per feature.
-          @CasePathable
-          public enum State {
+          @CasePathable @dynamicMemberLookup
+          public enum State: UnidirectionalFlow.CaseReducerState {
+            /// The reducer of this state: `Screen`'s static body.
+            public static var caseBody: some UnidirectionalFlow.Reducer<Self, Screen.Action> {
+              Screen.body
+            }
             case login(Login.State)
             case newGame(NewGame.State)
           }
@@ -91,6 +95,63 @@ struct ReducerExpansionTests {
             UnidirectionalFlow.Scope(state: \.newGame, action: \.newGame) {
               NewGame()
             }
+          }
+        }
+        """#)
+  }
+
+  @Test func anEnumWithItsOwnBodyEphemeralAndIgnoredCasesAndConformances() {
+    let expansion = MacroExpansion(
+      #"""
+      @Reducer(state: .equatable, .sendable, action: .equatable)
+      enum Destination {
+        case edit(Edit)
+        case alert(AlertState<Alert>)
+        @ReducerCaseEphemeral
+        case dialog(Dialog)
+        @ReducerCaseIgnored
+        case note(String)
+
+        static var body: some Reducer<State, Action> {
+          Scope(state: \.edit, action: \.edit) { Edit() }
+        }
+      }
+      """#, macros: ["Reducer"])
+    #expect(expansion.diagnostics == [])
+    #expect(
+      expansion.expandedSource == #"""
+        enum Destination {
+          case edit(Edit)
+          case alert(AlertState<Alert>)
+          @ReducerCaseEphemeral
+          case dialog(Dialog)
+          @ReducerCaseIgnored
+          case note(String)
+          @UnidirectionalFlow.ReducerBuilder<Self.State, Self.Action>
+
+          static var body: some Reducer<State, Action> {
+            Scope(state: \.edit, action: \.edit) { Edit() }
+          }
+
+          /// The state of the `Destination` feature that is active, one case per feature.
+          @CasePathable @dynamicMemberLookup
+          enum State: UnidirectionalFlow.CaseReducerState, Equatable, Sendable {
+            /// The reducer of this state: `Destination`'s static body.
+            static var caseBody: some UnidirectionalFlow.Reducer<Self, Destination.Action> {
+              Destination.body
+            }
+            case edit(Edit.State)
+            case alert(AlertState<Alert>)
+            case dialog(Dialog)
+            case note(String)
+          }
+
+          /// The actions of the `Destination` features, one case per feature.
+          @CasePathable
+          enum Action: Equatable {
+            case edit(Edit.Action)
+            case alert(AlertState<Alert>.Action)
+            case dialog(Dialog.Action)
           }
         }
         """#)

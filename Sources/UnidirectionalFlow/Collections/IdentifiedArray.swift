@@ -9,10 +9,10 @@
 /// todos[id: 1]?.isComplete = true
 /// ```
 public struct IdentifiedArray<ID: Hashable, Element> {
-  private let idOf: KeyPath<Element, ID> & Sendable
+  let idOf: KeyPath<Element, ID> & Sendable
   /// The identifiers in order.
-  public private(set) var ids: [ID]
-  private var elements: [ID: Element]
+  public internal(set) var ids: [ID]
+  var elements: [ID: Element]
 
   /// Creates an array from elements whose identifiers must be unique.
   public init(uniqueElements: some Sequence<Element>, id: KeyPath<Element, ID> & Sendable) {

@@ -7,7 +7,9 @@
 /// ```swift
 /// state.alert = AlertState(title: "Invalid second factor (try 1234)")
 /// ```
-public struct AlertState<Action> {
+public struct AlertState<ButtonAction> {
+  /// The actions its buttons send; `AlertState<Alert>.Action` is `Alert`.
+  public typealias Action = ButtonAction
   /// The headline.
   public var title: String
   /// Optional explanatory text under the title.

@@ -1,0 +1,35 @@
+extension Reducer where Action: CasePathable {
+  /// Runs a navigation stack whose elements are the cases of an enum reducer (`@Reducer enum
+  /// Path`): its static body runs each element, so no closure is needed.
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .forEach(\.path, action: \.path)
+  /// ```
+  public func forEach<DestinationState: CaseReducerState, DestinationAction>(
+    _ toStack: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> StackReducer<Self, DestinationState.CaseBody>
+  where DestinationState.CaseBody.Action == DestinationAction {
+    StackReducer(
+      parent: self, destination: DestinationState.caseBody, toStack: toStack,
+      toStackAction: Action.casePath(toStackAction), fileID: fileID, line: line)
+  }
+}
+
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs a navigation stack of an enum reducer's cases; this reducer's body is evaluated
+  /// once, here (see ``Reducer``).
+  public func forEach<DestinationState: CaseReducerState, DestinationAction>(
+    _ toStack: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> StackReducer<Body, DestinationState.CaseBody>
+  where DestinationState.CaseBody.Action == DestinationAction {
+    body.forEach(toStack, action: toStackAction, fileID: fileID, line: line)
+  }
+}

@@ -1,0 +1,90 @@
+extension Reducer where Action: CasePathable {
+  /// Presents a child feature declared `@Presents var child: Child.State?`:
+  /// `.ifLet(\.$child, action: \.child) { Child() }`. Behaves as the form that takes an
+  /// optional field.
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<WrappedState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<WrappedAction>>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> some Reducer<State, Action>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
+    PresentationReducer(
+      parent: self, child: wrapped(),
+      toChildState: toPresentationState.appending(path: \.wrappedValue),
+      toPresentationAction: Action.casePath(toPresentationAction), fileID: fileID, line: line)
+  }
+
+  /// Presents an alert declared `@Presents var alert: AlertState<Alert>?`; any of its actions
+  /// closes it.
+  public func ifLet<AlertAction>(
+    _ toAlertState: WritableKeyPath<State, PresentationState<AlertState<AlertAction>>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> some Reducer<State, Action> {
+    PresentationReducer(
+      parent: self, child: EmptyReducer(),
+      toChildState: toAlertState.appending(path: \.wrappedValue),
+      toPresentationAction: Action.casePath(toPresentationAction), dismissesOnAnyAction: true,
+      fileID: fileID, line: line)
+  }
+
+  /// Presents the destinations of an enum reducer (`@Reducer enum Destination`) declared
+  /// `@Presents var destination: Destination.State?`, without a closure:
+  /// `.ifLet(\.$destination, action: \.destination)`.
+  public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> some Reducer<State, Action>
+  where DestinationState.CaseBody.Action == DestinationAction {
+    PresentationReducer(
+      parent: self, child: DestinationState.caseBody,
+      toChildState: toPresentationState.appending(path: \.wrappedValue),
+      toPresentationAction: Action.casePath(toPresentationAction), fileID: fileID, line: line)
+  }
+}
+
+extension Reducer
+where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Presents a `@Presents` child feature; this reducer's body is evaluated once, here (see
+  /// ``Reducer``).
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<WrappedState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<WrappedAction>>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> some Reducer<State, Action>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
+    body.ifLet(
+      toPresentationState, action: toPresentationAction, then: wrapped, fileID: fileID,
+      line: line)
+  }
+
+  /// Presents a `@Presents` alert; this reducer's body is evaluated once, here (see
+  /// ``Reducer``).
+  public func ifLet<AlertAction>(
+    _ toAlertState: WritableKeyPath<State, PresentationState<AlertState<AlertAction>>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> some Reducer<State, Action> {
+    body.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
+  }
+
+  /// Presents the destinations of an enum reducer; this reducer's body is evaluated once,
+  /// here (see ``Reducer``).
+  public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> some Reducer<State, Action>
+  where DestinationState.CaseBody.Action == DestinationAction {
+    body.ifLet(toPresentationState, action: toPresentationAction, fileID: fileID, line: line)
+  }
+}
