@@ -5,15 +5,6 @@ import Testing
 /// usage errors that name what is missing, `--` and `-`, and a man page and shell completions
 /// that are written from the same table as the parser.
 @Suite struct CommandLineTests {
-  private func tictactoe(_ arguments: [String], input: String = "") async throws -> (
-    status: Int32, standardOutput: String, standardError: String
-  ) {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Fixtures.hostExecutable),
-      "\(Fixtures.hostExecutable) is missing; build it first (swift build)")
-    return try await Fixtures.run(Fixtures.hostExecutable, arguments, input: Data(input.utf8))
-  }
-
   @Test(arguments: [
     (["help", "attach"], "USAGE: tictactoe attach [PATH]"),
     (["attach", "--help"], "USAGE: tictactoe attach [PATH]"),
@@ -27,26 +18,26 @@ import Testing
     (["-h"], "EXIT STATUS:"),
   ])
   func everyCommandHasItsOwnHelp(arguments: [String], heading: String) async throws {
-    let result = try await tictactoe(arguments)
+    let result = try await Fixtures.tictactoe(arguments)
     #expect(result.status == 0, "\(arguments): \(result.standardError)")
     #expect(result.standardOutput.contains(heading), "\(arguments): \(result.standardOutput)")
     #expect(result.standardError.isEmpty)
   }
 
   @Test func aCommandsHelpListsOnlyItsOwnOptions() async throws {
-    let attach = try await tictactoe(["help", "attach"]).standardOutput
+    let attach = try await Fixtures.tictactoe(["help", "attach"]).standardOutput
     #expect(attach.contains("--frontend SPEC"))
     #expect(attach.contains("--settle-timeout"))
     #expect(!attach.contains("--session"))
     #expect(!attach.contains("EXIT STATUS"))
-    let replay = try await tictactoe(["help", "replay"]).standardOutput
+    let replay = try await Fixtures.tictactoe(["help", "replay"]).standardOutput
     #expect(replay.contains("--speed N"))
     #expect(replay.contains("--step"))
   }
 
   @Test func helpLinesFitEightyColumns() async throws {
     for arguments in [["--help"], ["help", "attach"], ["help", "replay"]] {
-      let help = try await tictactoe(arguments).standardOutput
+      let help = try await Fixtures.tictactoe(arguments).standardOutput
       for line in help.split(separator: "\n") {
         #expect(line.count <= 80, "\(arguments): a line of \(line.count) columns: \(line)")
       }
@@ -70,7 +61,7 @@ import Testing
   func usageErrorsNameWhatIsMissingAndWhereToLook(
     arguments: [String], message: String, hint: String
   ) async throws {
-    let result = try await tictactoe(arguments)
+    let result = try await Fixtures.tictactoe(arguments)
     #expect(result.status == 2)
     #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
     #expect(result.standardError.contains(hint), "\(arguments): \(result.standardError)")
@@ -132,7 +123,7 @@ import Testing
       (["completion", "fish"], "Documentation/completions/tictactoe.fish"),
     ]
     for document in documents {
-      let result = try await tictactoe(document.arguments)
+      let result = try await Fixtures.tictactoe(document.arguments)
       #expect(result.status == 0)
       let committed = try String(
         contentsOf: Fixtures.repositoryRoot.appendingPathComponent(document.file),
@@ -145,8 +136,8 @@ import Testing
   }
 
   @Test func theManPageListsEveryOptionOfTheHelp() async throws {
-    let help = try await tictactoe(["--help"]).standardOutput
-    let page = try await tictactoe(["--print-man-page"]).standardOutput
+    let help = try await Fixtures.tictactoe(["--help"]).standardOutput
+    let page = try await Fixtures.tictactoe(["--print-man-page"]).standardOutput
     let options = Set(help.matches(of: /(?m)^  (?:-h, )?(--[a-z-]+)/).map { String($0.output.1) })
     #expect(options.count >= 10)
     for option in options {

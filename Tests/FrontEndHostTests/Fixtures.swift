@@ -66,6 +66,17 @@ enum Fixtures {
       environment: environment)
   }
 
+  /// Runs the built `tictactoe` with `arguments` and `input`, as a user at a shell would; fails
+  /// the test with a hint when it has not been built.
+  static func tictactoe(_ arguments: [String], input: String = "") async throws -> (
+    status: Int32, standardOutput: String, standardError: String
+  ) {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: hostExecutable),
+      "\(hostExecutable) is missing; build it first (swift build)")
+    return try await run(hostExecutable, arguments, input: Data(input.utf8))
+  }
+
   /// Runs a program to completion and returns its status and outputs, decoded as UTF-8; waits
   /// without holding a thread of the cooperative pool, like ``runReturningData``.
   static func run(

@@ -4,17 +4,8 @@ import TicTacToeFrontEndABI
 
 /// The `tictactoe` executable as a user runs it: flags, exit codes, the text front end in a pipe.
 @Suite struct HostProcessTests {
-  private func tictactoe(_ arguments: [String], input: String = "") async throws -> (
-    status: Int32, standardOutput: String, standardError: String
-  ) {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Fixtures.hostExecutable),
-      "\(Fixtures.hostExecutable) is missing; build it first (swift build)")
-    return try await Fixtures.run(Fixtures.hostExecutable, arguments, input: Data(input.utf8))
-  }
-
   @Test func helpExplainsTheOptionsAndExitCodes() async throws {
-    let result = try await tictactoe(["--help"])
+    let result = try await Fixtures.tictactoe(["--help"])
     #expect(result.status == 0)
     for word in [
       "--frontend SPEC", "--frontend-dir", "--list-frontends", "--auth-delay",
@@ -23,12 +14,12 @@ import TicTacToeFrontEndABI
     ] {
       #expect(result.standardOutput.contains(word), "--help does not mention \(word)")
     }
-    let replay = try await tictactoe(["help", "replay"])
+    let replay = try await Fixtures.tictactoe(["help", "replay"])
     #expect(replay.standardOutput.contains("--speed N"))
   }
 
   @Test func versionNamesTheABI() async throws {
-    let result = try await tictactoe(["--version"])
+    let result = try await Fixtures.tictactoe(["--version"])
     #expect(result.status == 0)
     #expect(
       result.standardOutput.contains(
@@ -47,14 +38,16 @@ import TicTacToeFrontEndABI
     (["--session", ""], "--session needs a FILE"),
   ])
   func usageErrorsExitWithTwo(arguments: [String], message: String) async throws {
-    let result = try await tictactoe(arguments)
+    let result = try await Fixtures.tictactoe(arguments)
     #expect(result.status == 2)
     #expect(result.standardError.contains(message))
     #expect(result.standardOutput.isEmpty)
   }
 
   @Test func noLoadableFrontEndExitsWithThree() async throws {
-    let result = try await tictactoe(["--frontend", "nonexistent", "--frontend", "/no/such/lib.so"])
+    let result = try await Fixtures.tictactoe([
+      "--frontend", "nonexistent", "--frontend", "/no/such/lib.so",
+    ])
     #expect(result.status == 3)
     #expect(result.standardError.contains("cannot load front end 'nonexistent'"))
     #expect(result.standardError.contains("cannot load front end '/no/such/lib.so': no such file"))
@@ -62,7 +55,7 @@ import TicTacToeFrontEndABI
   }
 
   @Test func oneBadFrontEndDoesNotStopTheOthers() async throws {
-    let result = try await tictactoe(
+    let result = try await Fixtures.tictactoe(
       ["--frontend", "text", "--frontend", "/no/such/lib.so"], input: ":quit\n")
     #expect(result.status == 0)
     #expect(result.standardError.contains("cannot load front end '/no/such/lib.so': no such file"))
@@ -70,7 +63,7 @@ import TicTacToeFrontEndABI
   }
 
   @Test func listFrontEndsShowsNamesVersionsAndABI() async throws {
-    let result = try await tictactoe(["--list-frontends"])
+    let result = try await Fixtures.tictactoe(["--list-frontends"])
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\n")
     for name in ["ansi", "jsonl", "text"] {
@@ -85,7 +78,7 @@ import TicTacToeFrontEndABI
       "email blob@pointfree.co", "password password", "login", "x Blob", "o Blub", "play",
       "1 1", "3 2", "2 1", "2 2", "3 1", "1 2", "9 9",
     ].joined(separator: "\n")
-    let result = try await tictactoe(
+    let result = try await Fixtures.tictactoe(
       ["--frontend", "text", "--auth-delay", "0"], input: script + "\n")
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("== Winner! Congrats Blob! =="))
@@ -97,7 +90,7 @@ import TicTacToeFrontEndABI
   }
 
   @Test func theDefaultFrontEndInAPipeIsText() async throws {
-    let result = try await tictactoe([], input: "")
+    let result = try await Fixtures.tictactoe([], input: "")
     #expect(result.status == 0)
     #expect(result.standardOutput.hasPrefix("== Login =="))
   }

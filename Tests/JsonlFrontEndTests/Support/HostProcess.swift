@@ -112,7 +112,8 @@ final class HostProcess: @unchecked Sendable {
       if !process.isRunning, errorDrained.wait(timeout: .now()) == .success {
         errorDrained.signal()
         Issue.record(
-          "standard error ended without \"\(text)\"", sourceLocation: sourceLocation)
+          "standard error ended without \"\(text)\"; it was:\n\(lines.joined(separator: "\n"))",
+          sourceLocation: sourceLocation)
         return nil
       }
       _ = errorArrived.wait(until: Date() + 1)
