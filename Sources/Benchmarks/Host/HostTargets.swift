@@ -8,6 +8,10 @@ enum HostTargets {
   /// The most bytes `ansi` writes per move after the first frame, on average over a 9-move
   /// game (checked by ``HostMeasurements``).
   static let ansiBytesPerMove = 40.0
+  /// The most resident memory a `--listen` host keeps per client that connected, quit and
+  /// closed (checked by ``ConnectionChurn``; it kept about 2 400 bytes while every handle was
+  /// kept for the life of the process).
+  static let bytesKeptPerClosedConnection = 256.0
 
   /// Checks the cost of an action with three front ends attached against none, and reports
   /// it with 64 clients.
