@@ -444,7 +444,8 @@ enum HostAPI {
       if let buffer, size > 0 { buffer[0] = 0 }
       return 0
     }
-    let length = strnlen(text, ActionImport.maximumTextLength)
+    // The whole text, however long: a quote cut short would come back as another text.
+    let length = strlen(text)
     let given = String(
       decoding: UnsafeRawBufferPointer(start: text, count: length).bindMemory(to: UInt8.self),
       as: UTF8.self)
