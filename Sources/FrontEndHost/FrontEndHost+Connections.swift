@@ -49,13 +49,15 @@ extension FrontEndHost {
       connection.output.close()
       return
     }
-    connection.gate.consume = { [unowned self, unowned session] bytes, flags in
-      hand(bytes, flags: flags, to: session, from: session.connection!.gate)
+    connection.gate.consume = { [unowned self, weak session, unowned gate = connection.gate] in
+      hand($0, flags: $1, to: session, from: gate)
     }
     connection.gate.onEnd = { [unowned self, weak session] _ in
       if let session { closeConnection(of: session) }
     }
-    connection.gate.onDrop = { [unowned self] in say("tictactoe: \(connection.name): \($0)") }
+    // The connection's own closures name it, never hold it: it goes with its session.
+    let name = connection.name
+    connection.gate.onDrop = { [unowned self] in say("tictactoe: \(name): \($0)") }
     let failed: (String) -> Void = { [weak self, weak session] reason in
       guard let self, let session, session.isAttached else { return }
       requests.append(.dropFailedOutput(reason: reason), from: session)
@@ -68,7 +70,7 @@ extension FrontEndHost {
       }
       failed("cannot write \(sink.name): \(failure)")
     }
-    connection.onStall = { failed("\(connection.name): \($0)") }
+    connection.onStall = { failed("\(name): \($0)") }
     waitForTerminalOutput(connection)
     connection.gate.read(from: connection.reader)
   }

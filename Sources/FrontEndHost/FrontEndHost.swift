@@ -259,10 +259,15 @@ public final class FrontEndHost {
 
   func removeEverything(of session: FrontEndSession) {
     registry.remove(session)
+    session.retireHandles()
     bridge.removeAll(of: session)
     dropRequests(of: session)
     closeOutputs(of: session)
     if let connection = session.connection { close(connection) }
+    if isTracing, let connection = session.connection {
+      diagnostics(
+        "tictactoe: trace: \(connection.name) closed; \(HandleRegistry.liveCount) handles live")
+    }
   }
 
   /// Forgets the requests a detached front end had queued (except its own switch, which is

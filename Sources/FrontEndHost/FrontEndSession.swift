@@ -29,6 +29,10 @@ public final class FrontEndSession: Sendable {
   private nonisolated(unsafe) var mainThreadState = MainThreadState()
   /// The host that attached this front end.
   nonisolated(unsafe) weak var host: FrontEndHost?
+  /// Its handle's id in ``HandleRegistry``.
+  let id = HandleRegistry.reserve()
+  /// The pointer handed to the front end as its `ttt_host *`.
+  var pointer: OpaquePointer { id.pointer }
 
   init(
     frontEnd: LoadedFrontEnd, spec: FrontEndSpec, ownsTerminal: Bool,
@@ -38,11 +42,8 @@ public final class FrontEndSession: Sendable {
     self.spec = spec
     self.ownsTerminal = ownsTerminal
     self.connection = connection
-    HandleRegistry.register(self)
+    HandleRegistry.fill(id, with: self)
   }
-
-  /// The pointer handed to the front end as its `ttt_host *`.
-  var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
 
   var descriptor: ttt_frontend_descriptor { frontEnd.descriptor.pointee }
 
@@ -89,6 +90,17 @@ public final class FrontEndSession: Sendable {
     let handle = StoreHandle(feature: feature, session: self)
     mainThreadState.handles[feature] = handle
     return handle
+  }
+
+  /// Retires the front end's handles once it is detached (or failed to attach): its
+  /// `ttt_host *`, store handles and outputs answer `TTT_ERR_DETACHED` from now on, and the host
+  /// lets go of them (the store handles, which point back at the session, go too). Store
+  /// thread.
+  func retireHandles() {
+    HandleRegistry.retire(id)
+    for handle in mainThreadState.handles.values { HandleRegistry.retire(handle.id) }
+    for output in outputs { HandleRegistry.retire(output.id) }
+    mainThreadState.handles = [:]
   }
 
   /// The last error of this front end on one thread, and the copy `last_error` handed out.

@@ -29,8 +29,11 @@ extension HostAPI {
     _ store: OpaquePointer?, _ routine: String,
     _ body: (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
   ) -> ttt_status {
-    guard let handle = HandleRegistry.lookup(store, as: StoreHandle.self) else {
-      return TTT_ERR_INVALID_ARGUMENT
+    let handle: StoreHandle
+    switch HandleRegistry.find(store, as: StoreHandle.self) {
+    case .live(let found): handle = found
+    case .retired: return TTT_ERR_DETACHED
+    case .unknown: return TTT_ERR_INVALID_ARGUMENT
     }
     return check(handle.session, routine, .anyThread, refused: \.status) {
       host throws(HostCallError) in try body(handle, host)
@@ -47,12 +50,18 @@ extension HostAPI {
     with(pointer, as: type, routine, unknown: otherwise, refused: { _ in otherwise }, body)
   }
 
-  /// ``with(_:as:_:otherwise:_:)``, with what a refusal returns worked out from the error.
+  /// ``with(_:as:_:otherwise:_:)``, with what a refusal returns worked out from the error. A
+  /// retired handle (its front end was detached) is refused as detached.
   static func with<T: HandedOut, R>(
     _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, unknown: R,
     refused: (HostCallError) -> R, _ body: @MainActor (T, FrontEndHost) throws(HostCallError) -> R
   ) -> R {
-    guard let object = HandleRegistry.lookup(pointer, as: type) else { return unknown }
+    let object: T
+    switch HandleRegistry.find(pointer, as: type) {
+    case .live(let found): object = found
+    case .retired: return refused(.detached)
+    case .unknown: return unknown
+    }
     return check(object.session, routine, .storeThread, refused: refused) {
       host throws(HostCallError) in
       try onMainActor { () throws(HostCallError) in try body(object, host) }
@@ -61,13 +70,12 @@ extension HostAPI {
 
   /// Runs a `[store-thread]` routine that only makes or looks up the front end's own handles
   /// (`root`, `scope`): it needs the thread, neither the host nor the front end attached (a
-  /// handle of a detached front end answers `TTT_ERR_DETACHED` itself). `otherwise` for an
-  /// unknown pointer or a refusal.
+  /// handle of a detached front end answers `TTT_ERR_DETACHED` itself). `otherwise` for a
+  /// refusal.
   static func withOwnHandles<R>(
-    _ session: FrontEndSession?, _ routine: String, otherwise: R,
+    _ session: FrontEndSession, _ routine: String, otherwise: R,
     _ body: (FrontEndSession) throws(HostCallError) -> R
   ) -> R {
-    guard let session else { return otherwise }
     do throws(HostCallError) {
       guard isStoreThread() else { throw .invalid("\(routine) must be called on the store thread") }
       return try body(session)

@@ -84,20 +84,26 @@ enum HostAPI {
 
   private static func root(_ host: OpaquePointer?) -> OpaquePointer? {
     // No attached check: handles are made and kept in store-thread state, and answer
-    // TTT_ERR_DETACHED themselves.
-    withOwnHandles(
-      HandleRegistry.lookup(host, as: FrontEndSession.self), "root", otherwise: nil
-    ) { session in session.handle(.root).pointer }
+    // TTT_ERR_DETACHED themselves; a detached front end's host gives a retired handle.
+    switch HandleRegistry.find(host, as: FrontEndSession.self) {
+    case .live(let session):
+      withOwnHandles(session, "root", otherwise: nil) { session in session.handle(.root).pointer }
+    case .retired: HandleRegistry.retired
+    case .unknown: nil
+    }
   }
 
   private static func scope(_ store: OpaquePointer?, _ feature: UInt32) -> OpaquePointer? {
-    let handle = HandleRegistry.lookup(store, as: StoreHandle.self)
-    return withOwnHandles(handle?.session, "scope", otherwise: nil) {
-      session throws(HostCallError) in
-      guard let feature = HostFeature(rawValue: feature) else {
-        throw .invalid("unknown feature \(feature)")
+    switch HandleRegistry.find(store, as: StoreHandle.self) {
+    case .live(let handle):
+      withOwnHandles(handle.session, "scope", otherwise: nil) { session throws(HostCallError) in
+        guard let feature = HostFeature(rawValue: feature) else {
+          throw .invalid("unknown feature \(feature)")
+        }
+        return session.handle(feature).pointer
       }
-      return session.handle(feature).pointer
+    case .retired: HostFeature(rawValue: feature) == nil ? nil : HandleRegistry.retired
+    case .unknown: nil
     }
   }
 
@@ -428,8 +434,18 @@ enum HostAPI {
   // MARK: Errors, logs, requests
 
   private static func lastError(_ host: OpaquePointer?) -> UnsafePointer<CChar>? {
-    HandleRegistry.lookup(host, as: FrontEndSession.self)?.lastErrorPointer()
+    switch HandleRegistry.find(host, as: FrontEndSession.self) {
+    case .live(let session): session.lastErrorPointer()
+    case .retired: detachedMessage
+    case .unknown: nil
+    }
   }
+
+  /// What `last_error` says through a retired handle: every call through one is refused as
+  /// detached. Never freed.
+  // Immutable once made.
+  private nonisolated(unsafe) static let detachedMessage = UnsafePointer(
+    strdup(HostCallError.detached.message)!)
 
   private static func log(
     _ host: OpaquePointer?, _ level: UInt32, _ message: UnsafePointer<CChar>?
@@ -456,7 +472,8 @@ enum HostAPI {
       if let buffer, size > 0 { buffer[0] = 0 }
       return 0
     }
-    let length = strnlen(text, ActionImport.maximumTextLength)
+    // The whole text, however long: a quote cut short would come back as another text.
+    let length = strlen(text)
     let given = String(
       decoding: UnsafeRawBufferPointer(start: text, count: length).bindMemory(to: UInt8.self),
       as: UTF8.self)

@@ -54,7 +54,9 @@ final class RemoteConnection {
     output = OutputSink(name: name, descriptor: descriptor, isSocket: true, closesDescriptor: true)
     reader = InputSource(socket: descriptor, name: name)
     output.onDrain = { [weak self] _ in self?.drained() }
-    reader.onRead = { [gate] result in
+    // Not holding the gate, which holds the reader: the two go with the connection.
+    reader.onRead = { [weak gate] result in
+      guard let gate else { return }
       switch result {
       case .bytes(let bytes): gate.receive(bytes)
       case .end: gate.receiveEnd()
@@ -123,8 +125,8 @@ final class RemoteConnection {
   }
 
   /// Stops reading the client, and drops what was queued for it; its output is closed by the
-  /// host once what it holds is written. (The connection object outlives this, as the handles
-  /// the host hands out do: what it holds is freed here.)
+  /// host once what it holds is written. (The connection object may outlive this, in a
+  /// typed sender a front end kept: what it holds is freed here.)
   func stopReading() {
     gate.close()
     waiting = []

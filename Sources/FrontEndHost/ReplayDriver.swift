@@ -44,17 +44,42 @@ public final class ReplayDriver {
   public nonisolated static let longestWait = Duration.seconds(3600)
 
   private let host: FrontEndHost
-  private let lines: [Line]
+  private let lines: ReplayLines
   private let name: String
+  /// How many lines were replayed.
   private var next = 0
+  /// The line read ahead (its time says how long to wait before it).
+  private var upcomingLine: Line?
+  /// Whether a line could not be read: the replay stopped there.
+  private var hasStopped = false
 
   /// A driver for `lines` of the log called `name` in messages.
-  public init(host: FrontEndHost, lines: [Line], name: String) {
+  public convenience init(host: FrontEndHost, lines: [Line], name: String) {
+    self.init(host: host, lines: ReplayLines(lines), name: name)
+  }
+
+  /// A driver for the log called `name` in messages, whose lines are read as they are
+  /// replayed: a line that cannot be read stops the replay as a line that does not follow does.
+  public init(host: FrontEndHost, lines: ReplayLines, name: String) {
     self.host = host
     self.lines = lines
     self.name = name
     host.bridge.isReadOnly = true
     host.replayProgress = ReplayProgress(length: lines.count)
+  }
+
+  /// The next line to replay, read if need be; `nil` at the end of the log, or once a line
+  /// could not be read (the replay stopped then).
+  private func upcoming() -> Line? {
+    if let upcomingLine { return upcomingLine }
+    guard !hasStopped else { return nil }
+    do {
+      upcomingLine = try lines.next()
+    } catch {
+      hasStopped = true
+      _ = diverge(error.line, error.message)
+    }
+    return upcomingLine
   }
 
   /// Replays the log at `pace`; calls `onEnd` once every line is replayed (not when the replay
@@ -66,14 +91,14 @@ public final class ReplayDriver {
       if replayRest() { onEnd([]) }
     case .recorded(let speed, let clock):
       Task { @MainActor in
-        var previous = lines.first?.record.time ?? 0
-        while next < lines.count {
-          let wait = Self.wait(from: previous, to: lines[next].record.time, speed: speed)
-          previous = lines[next].record.time
+        var previous = upcoming()?.record.time ?? 0
+        while let line = upcoming() {
+          let wait = Self.wait(from: previous, to: line.record.time, speed: speed)
+          previous = line.record.time
           if wait > .zero { try? await clock.sleep(for: wait) }
           guard step() else { return }
         }
-        onEnd([])
+        if !hasStopped { onEnd([]) }
       }
     case .stepped(let input):
       // The input keeps the driver until the host takes the input over at the end.
@@ -85,20 +110,24 @@ public final class ReplayDriver {
           return
         }
         var index = bytes.startIndex
-        while next < lines.count, index < bytes.endIndex {
+        while upcoming() != nil, index < bytes.endIndex {
           let byte = bytes[index]
           index += 1
           if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
             guard step() else { return }
           }
         }
-        if next < lines.count {
+        if upcoming() != nil {
           input.requestRead()
-        } else {
+        } else if !hasStopped {
           onEnd(Array(bytes[index...]))
         }
       }
-      if lines.isEmpty { onEnd([]) } else { input.requestRead() }
+      if upcoming() != nil {
+        input.requestRead()
+      } else if !hasStopped {
+        onEnd([])
+      }
     }
   }
 
@@ -113,15 +142,16 @@ public final class ReplayDriver {
 
   /// Replays every line left; returns `false` if the replay stopped.
   private func replayRest() -> Bool {
-    while next < lines.count {
+    while upcoming() != nil {
       guard step() else { return false }
     }
-    return true
+    return !hasStopped
   }
 
   /// Replays the next line; returns `false` if it stopped the replay.
   private func step() -> Bool {
-    let (number, record) = lines[next]
+    guard let (number, record) = upcoming() else { return false }
+    upcomingLine = nil
     next += 1
     let store = host.store
     let before = store.state

@@ -15,6 +15,10 @@ final class SessionOutput: Sendable {
   let file: FileIdentity?
   /// The connection written through, for a session whose terminal is a client.
   let connection: RemoteConnection?
+  /// Its handle's id in ``HandleRegistry``.
+  let id = HandleRegistry.reserve()
+  /// The pointer handed to the front end.
+  var pointer: OpaquePointer { id.pointer }
 
   init(
     sink: OutputSink, session: FrontEndSession, isOwned: Bool, file: FileIdentity? = nil,
@@ -25,14 +29,11 @@ final class SessionOutput: Sendable {
     self.session = session
     self.isOwned = isOwned
     self.file = file
-    HandleRegistry.register(self)
+    HandleRegistry.fill(id, with: self)
   }
 
   /// Appends `bytes`; `false` once the output failed (or its client stopped reading).
   @MainActor func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
     if let connection { connection.write(bytes) } else { sink.write(bytes) }
   }
-
-  /// The pointer handed to the front end.
-  var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
 }

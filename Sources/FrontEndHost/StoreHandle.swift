@@ -8,12 +8,14 @@ final class StoreHandle: Sendable {
   /// points to live until the next read. Only touched on the store thread.
   nonisolated(unsafe) var lastExport: AnyObject?
 
+  /// Its handle's id in ``HandleRegistry``.
+  let id = HandleRegistry.reserve()
+  /// The pointer handed to the front end.
+  var pointer: OpaquePointer { id.pointer }
+
   init(feature: HostFeature, session: FrontEndSession) {
     self.feature = feature
     self.session = session
-    HandleRegistry.register(self)
+    HandleRegistry.fill(id, with: self)
   }
-
-  /// The pointer handed to the front end.
-  var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
 }

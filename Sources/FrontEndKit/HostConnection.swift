@@ -141,7 +141,21 @@ public struct HostConnection {
   /// unknown command, a name), and on that quote only, because the user may have typed the
   /// password there. The whole quote goes, since masking only the secret would spell a short
   /// one by the gaps it leaves; a message's own words are never passed through it.
+  ///
+  /// A text with U+0000 in it (which a C string cannot hold) is asked about piece by piece,
+  /// and comes back whole, or as `***` when any piece holds a secret.
   public func redact(_ text: String) -> String {
+    let pieces = text.utf8.split(separator: 0, omittingEmptySubsequences: false)
+    guard pieces.count > 1 else { return redactPiece(text) }
+    for piece in pieces {
+      let piece = String(decoding: piece, as: UTF8.self)
+      if redactPiece(piece) != piece { return "***" }
+    }
+    return text
+  }
+
+  /// What the host's `redact` makes of `text`, which holds no U+0000.
+  private func redactPiece(_ text: String) -> String {
     let length = text.withCString { api.pointee.redact!(host, $0, nil, 0) }
     var buffer = [CChar](repeating: 0, count: length + 1)
     _ = text.withCString { api.pointee.redact!(host, $0, &buffer, buffer.count) }

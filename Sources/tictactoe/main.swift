@@ -25,7 +25,14 @@ func standardError(_ line: String) {
 
 let options: Options
 do {
-  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+  // The bytes as given: a path that is not UTF-8 is refused, never rewritten.
+  let raw = (1..<Int(CommandLine.argc)).map { index in
+    Array(
+      UnsafeBufferPointer(
+        start: CommandLine.unsafeArgv[index], count: strlen(CommandLine.unsafeArgv[index]!)
+      ).map { UInt8(bitPattern: $0) })
+  }
+  options = try Options.parse(rawArguments: raw)
 } catch {
   standardError("tictactoe: \(error.message)\n\(error.hint)")
   exit(ExitStatus.usage)

@@ -314,10 +314,31 @@ import TicTacToeFrontEndABI
     #expect(await yield { !session.isAttached })
     #expect(host.sessions.isEmpty)
     let before = host.store.state
+    expectSavedHandlesRefusedAsDetached()
+    #expect(host.store.state == before)
+    #expect(hostile.changes == 1)
+  }
+
+  @Test func handlesKeptPastDetachStayDetachedWhenOthersGetTheirSlots() async throws {
+    host.detach(try attach())
+    // The probe's handles are made in the slots the detached front end's handles had.
+    let probe = try await Probe()
+    _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
+    #expect(probe.send(TTT_ACTION_LOGIN_SET_EMAIL, text: "probe@example.com") == TTT_OK)
+    let before = host.store.state
+    expectSavedHandlesRefusedAsDetached()
+    #expect(host.store.state == before)
+    #expect(probe.send(TTT_ACTION_LOGIN_SET_EMAIL, text: "still@example.com") == TTT_OK)
+    #expect(email == "still@example.com")
+  }
+
+  /// Calls through every handle the hostile front end saved before it was detached: handles
+  /// still come back (root), but nothing works through them, and each says why.
+  private func expectSavedHandlesRefusedAsDetached() {
     hostile.clearReport()
     hostile.savedHandles()
+    #expect(hostile.report.count > 10)
     for call in hostile.report where call.label != "saved unsubscribe and log" {
-      // Handles still come back (root), but nothing works through them.
       let expected =
         call.label.hasPrefix("saved send") || call.label.hasPrefix("saved typed")
           || call.label.hasPrefix("saved edit") || call.label.hasPrefix("saved read")
@@ -326,8 +347,6 @@ import TicTacToeFrontEndABI
       #expect(call.result == expected, "\(call)")
       #expect(call.message == "the front end is detached", "\(call)")
     }
-    #expect(host.store.state == before)
-    #expect(hostile.changes == 1)
   }
 
   @Test func requestsFromInsideACallbackAreCarriedOutAfterIt() async throws {

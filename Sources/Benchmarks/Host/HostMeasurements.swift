@@ -26,6 +26,7 @@ enum HostMeasurements {
       checks.append(try startUp())
       checks.append(try signalLatency())
       checks.append(try RemoteLatency.run())
+      checks.append(try ConnectionChurn.run())
     } catch {
       checks.append(TargetCheck(goal: "run the host processes", isMet: false, evidence: "\(error)"))
     }

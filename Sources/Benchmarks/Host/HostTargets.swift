@@ -13,6 +13,10 @@ enum HostTargets {
   /// Start-up to the first state line within this many times a trivial Swift executable's
   /// (checked by ``HostMeasurements``).
   static let startUpRatio = 2.0
+  /// The most resident memory a `--listen` host keeps per client that connected, quit and
+  /// closed (checked by ``ConnectionChurn``; it kept about 2 400 bytes while every handle was
+  /// kept for the life of the process).
+  static let bytesKeptPerClosedConnection = 256.0
 
   /// Checks the cost of an action with three front ends attached against none, and what each
   /// of 64 clients adds to an action.

@@ -63,6 +63,37 @@ struct Options {
     }
   }
 
+  /// Parses the raw bytes of `arguments` (without the program name), as the kernel gave them.
+  ///
+  /// Every argument must be UTF-8: paths are kept as the host was given them, never rewritten
+  /// (Swift would put U+FFFD in place of each invalid byte, and the host would open another
+  /// file), so a path that is not UTF-8 is a usage error naming it with its bytes escaped.
+  /// `--help` still wins.
+  static func parse(rawArguments arguments: [[UInt8]]) throws(UsageError) -> Options {
+    let invalid = arguments.first { String(validating: $0, as: UTF8.self) == nil }
+    let decoded = arguments.map { String(decoding: $0, as: UTF8.self) }
+    guard let invalid else { return try parse(decoded) }
+    let message =
+      "'\(escaped(invalid))' is not valid UTF-8: tictactoe takes paths and names in UTF-8 "
+      + "only (rename the file, or give a link to it whose name is UTF-8)"
+    let options: Options
+    do {
+      options = try parse(decoded)
+    } catch {
+      throw UsageError(message: message, command: error.command)
+    }
+    if options.help != nil { return options }
+    throw UsageError(message: message, command: options.command)
+  }
+
+  /// `bytes` with every byte that is not printable ASCII written as `\xHH`.
+  static func escaped(_ bytes: [UInt8]) -> String {
+    bytes.map { byte in
+      (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\")
+        ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
+    }.joined()
+  }
+
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()

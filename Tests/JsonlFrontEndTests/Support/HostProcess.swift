@@ -88,11 +88,16 @@ final class HostProcess: @unchecked Sendable {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
+      // Under the condition's lock, so a waiter between its look and its wait misses nothing.
+      errorArrived.lock()
       errorBytes.withLock { $0.append(contentsOf: buffer[..<count]) }
       errorArrived.broadcast()
+      errorArrived.unlock()
     }
     errorDrained.signal()
+    errorArrived.lock()
     errorArrived.broadcast()
+    errorArrived.unlock()
   }
 
   /// Wakes ``standardErrorLine(containing:)`` when standard error grows or ends.
