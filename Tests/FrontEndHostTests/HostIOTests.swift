@@ -159,7 +159,11 @@ import Testing
       """)
     #expect(result.standardOutput == "pipe=4\nfull=4\nclosed=4\n")
     // A reader that left is not an error to report, as with jq and git.
-    #expect(!result.standardError.contains("Broken pipe"))
+    // (`yes`, whose SIGPIPE the test process ignores, may say so itself.)
+    let hostLines = result.standardError.split(separator: "\n").filter {
+      $0.hasPrefix("tictactoe:")
+    }
+    #expect(!hostLines.contains { $0.contains("Broken pipe") }, "\(hostLines)")
     #expect(result.standardError.contains("cannot write standard output: No space left on device"))
     #expect(result.standardError.contains("cannot write standard output: Bad file descriptor"))
   }
