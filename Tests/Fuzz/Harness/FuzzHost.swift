@@ -133,11 +133,11 @@ public final class FuzzHost {
   }
 }
 
-/// The app's reducer, with a way back to a start state: while ``pending`` holds a state, the
-/// next action is swallowed and the state replaced.
+/// The app's reducer (its body, built once), with a way back to a start state: while
+/// ``pending`` holds a state, the next action is swallowed and the state replaced.
 struct ResettableApp: Reducer {
   static let pending = Mutex<TicTacToe.State?>(nil)
-  let app = TicTacToe()
+  let app: TicTacToe.Body = TicTacToe().body
 
   func reduce(into state: inout TicTacToe.State, action: TicTacToe.Action) -> Effect<
     TicTacToe.Action
