@@ -17,40 +17,23 @@ enum ConnectionChurn {
 
   /// Measures, prints and reports the growth per connection.
   static func run() throws -> TargetCheck {
-    var template = Array("/tmp/tictactoe-bench-XXXXXX".utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw BenchmarkError("mkdtemp: \(String(cString: strerror(errno)))")
+    try ListeningHost.with { path, pid in
+      for _ in 0..<warmUp { try visit(path) }
+      let before = try residentKiB(of: pid)
+      for _ in 0..<cycles { try visit(path) }
+      let after = try residentKiB(of: pid)
+      let perConnection = Double(after - before) * 1024 / Double(cycles)
+      print(
+        "  --listen, \(cycles) clients connected, quit and closed: resident memory \(before) KiB "
+          + "-> \(after) KiB, \(HostMeasurements.format(perConnection)) bytes per connection")
+      let target = HostTargets.bytesKeptPerClosedConnection
+      return TargetCheck(
+        goal: "A --listen host keeps at most \(Int(target)) bytes of resident memory per client "
+          + "that left (\(cycles) clients).",
+        isMet: perConnection <= target,
+        evidence: "\(before) KiB -> \(after) KiB: \(HostMeasurements.format(perConnection)) bytes "
+          + "per connection")
     }
-    let directory = String(cString: made)
-    let path = "\(directory)/game.sock"
-    defer { _ = rmdir(directory) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.tictactoe)
-    process.arguments = ["--frontend", "jsonl", "--auth-delay", "0", "--listen", path]
-    let input = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
-    }
-    for _ in 0..<warmUp { try visit(path) }
-    let before = try residentKiB(of: process.processIdentifier)
-    for _ in 0..<cycles { try visit(path) }
-    let after = try residentKiB(of: process.processIdentifier)
-    let perConnection = Double(after - before) * 1024 / Double(cycles)
-    print(
-      "  --listen, \(cycles) clients connected, quit and closed: resident memory \(before) KiB "
-        + "-> \(after) KiB, \(HostMeasurements.format(perConnection)) bytes per connection")
-    let target = HostTargets.bytesKeptPerClosedConnection
-    return TargetCheck(
-      goal: "A --listen host keeps at most \(Int(target)) bytes of resident memory per client "
-        + "that left (\(cycles) clients).",
-      isMet: perConnection <= target,
-      evidence: "\(before) KiB -> \(after) KiB: \(HostMeasurements.format(perConnection)) bytes "
-        + "per connection")
   }
 
   /// One client: connects, reads its `hello` and first `state`, quits, reads to the end.

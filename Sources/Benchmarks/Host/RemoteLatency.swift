@@ -35,42 +35,25 @@ enum RemoteLatency {
 
   /// A host process listening, one client sending email edits, another timing their states.
   private static func acrossConnections() throws -> [Double] {
-    var template = Array("/tmp/tictactoe-bench-XXXXXX".utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw BenchmarkError("mkdtemp: \(String(cString: strerror(errno)))")
+    try ListeningHost.with { path, _ in
+      let sender = try LineSocket(connectingTo: path)
+      let observer = try LineSocket(connectingTo: path)
+      for socket in [sender, observer] {
+        for _ in 0..<2 { _ = try socket.readLine() }  // hello, state
+      }
+      var times: [Double] = []
+      times.reserveCapacity(moves)
+      for move in 0..<moves {
+        let line = #"{"action":"login.view.binding.email","value":"player\#(move)@example.com"}"#
+        let start = ContinuousClock.now
+        try sender.write(line + "\n")
+        while !(try observer.readLine()).hasPrefix(#"{"type":"state""#) {}
+        times.append(microseconds(ContinuousClock.now - start))
+        // The sender's own events, so that its socket never fills.
+        for _ in 0..<2 { _ = try sender.readLine() }
+      }
+      return times
     }
-    let directory = String(cString: made)
-    let path = "\(directory)/game.sock"
-    defer { _ = rmdir(directory) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.tictactoe)
-    process.arguments = ["--frontend", "jsonl", "--auth-delay", "0", "--listen", path]
-    let input = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
-    }
-    let sender = try LineSocket(connectingTo: path)
-    let observer = try LineSocket(connectingTo: path)
-    for socket in [sender, observer] {
-      for _ in 0..<2 { _ = try socket.readLine() }  // hello, state
-    }
-    var times: [Double] = []
-    times.reserveCapacity(moves)
-    for move in 0..<moves {
-      let line = #"{"action":"login.view.binding.email","value":"player\#(move)@example.com"}"#
-      let start = ContinuousClock.now
-      try sender.write(line + "\n")
-      while !(try observer.readLine()).hasPrefix(#"{"type":"state""#) {}
-      times.append(microseconds(ContinuousClock.now - start))
-      // The sender's own events, so that its socket never fills.
-      for _ in 0..<2 { _ = try sender.readLine() }
-    }
-    return times
   }
 
   /// The same edits sent to a store inside this process, timed to its change notice.
