@@ -124,19 +124,19 @@ let package = Package(
     .target(
       name: "FrontEndHost",
       dependencies: [
-        "AppCore", "DynamicCall", "GameCore", "HostIO", "JSONLines", "LoginCore", "NewGameCore",
-        "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TwoFactorCore",
+        "TicTacToeAppCore", "DynamicCall", "TicTacToeGameCore", "HostIO", "JSONLines", "TicTacToeLoginCore", "TicTacToeNewGameCore",
+        "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow",
       ]),
     // What outlives the process: the session file's format, and the action log's.
     .target(
       name: "Persistence",
       dependencies: [
-        "AppCore", "GameCore", "JSONLines", "LoginCore", "NewGameCore", "UnidirectionalFlow",
+        "TicTacToeAppCore", "TicTacToeGameCore", "JSONLines", "TicTacToeLoginCore", "TicTacToeNewGameCore", "UnidirectionalFlow",
       ]),
     .testTarget(
       name: "PersistenceTests",
-      dependencies: ["Persistence", "AppCore", "AuthenticationClient", "UnidirectionalFlowTesting"]),
+      dependencies: ["Persistence", "TicTacToeAppCore", "TicTacToeAuthenticationClient", "UnidirectionalFlowTesting"]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
     // `tictactoe check-frontend`: the conformance suite, the host's validator, kept apart from
@@ -144,13 +144,13 @@ let package = Package(
     .target(
       name: "FrontEndConformance",
       dependencies: [
-        "AppCore", "FrontEndHost", "GameCore", "LoginCore", "NewGameCore",
-        "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
+        "TicTacToeAppCore", "FrontEndHost", "TicTacToeGameCore", "TicTacToeLoginCore", "TicTacToeNewGameCore",
+        "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore", "UnidirectionalFlow",
       ]),
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontEndConformance", "FrontEndHost", "HostIO",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndConformance", "FrontEndHost", "HostIO",
         "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
@@ -177,7 +177,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "AppCore", "AuthenticationClientLive", "FrontEndHost", "MallocCounter", "Persistence",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndHost", "MallocCounter", "Persistence",
         "UnidirectionalFlow", "UnidirectionalFlowMacros",
       ]),
     .testTarget(
@@ -185,59 +185,59 @@ let package = Package(
       dependencies: ["UnidirectionalFlow", "UnidirectionalFlowTesting"]),
     .testTarget(
       name: "UnidirectionalFlowTestingTests", dependencies: ["UnidirectionalFlowTesting"]),
-    .target(name: "AuthenticationClient", dependencies: ["UnidirectionalFlow"]),
+    .target(name: "TicTacToeAuthenticationClient", dependencies: ["UnidirectionalFlow"]),
     .target(
-      name: "AuthenticationClientLive",
-      dependencies: ["AuthenticationClient", "UnidirectionalFlow"]),
-    .target(name: "GameCore", dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+      name: "TicTacToeAuthenticationClientLive",
+      dependencies: ["TicTacToeAuthenticationClient", "UnidirectionalFlow"]),
+    .target(name: "TicTacToeGameCore", dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .target(
-      name: "NewGameCore",
-      dependencies: ["GameCore", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+      name: "TicTacToeNewGameCore",
+      dependencies: ["TicTacToeGameCore", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .target(
-      name: "TwoFactorCore",
-      dependencies: ["AuthenticationClient", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+      name: "TicTacToeTwoFactorCore",
+      dependencies: ["TicTacToeAuthenticationClient", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .target(
-      name: "LoginCore",
+      name: "TicTacToeLoginCore",
       dependencies: [
-        "AuthenticationClient", "TwoFactorCore", "UnidirectionalFlow", "UnidirectionalFlowMacros",
+        "TicTacToeAuthenticationClient", "TicTacToeTwoFactorCore", "UnidirectionalFlow", "UnidirectionalFlowMacros",
       ]),
     .target(
-      name: "AppCore",
-      dependencies: ["LoginCore", "NewGameCore", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+      name: "TicTacToeAppCore",
+      dependencies: ["TicTacToeLoginCore", "TicTacToeNewGameCore", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .testTarget(
-      name: "AuthenticationClientLiveTests",
+      name: "TicTacToeAuthenticationClientLiveTests",
       dependencies: [
-        "AuthenticationClient", "AuthenticationClientLive", "UnidirectionalFlow",
+        "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive", "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
     .testTarget(
-      name: "GameCoreTests",
-      dependencies: ["GameCore", "UnidirectionalFlow", "UnidirectionalFlowTesting"]),
+      name: "TicTacToeGameCoreTests",
+      dependencies: ["TicTacToeGameCore", "UnidirectionalFlow", "UnidirectionalFlowTesting"]),
     .testTarget(
-      name: "NewGameCoreTests",
-      dependencies: ["GameCore", "NewGameCore", "UnidirectionalFlow", "UnidirectionalFlowTesting"]),
+      name: "TicTacToeNewGameCoreTests",
+      dependencies: ["TicTacToeGameCore", "TicTacToeNewGameCore", "UnidirectionalFlow", "UnidirectionalFlowTesting"]),
     .testTarget(
-      name: "TwoFactorCoreTests",
+      name: "TicTacToeTwoFactorCoreTests",
       dependencies: [
-        "AuthenticationClient", "TwoFactorCore", "UnidirectionalFlow", "UnidirectionalFlowTesting",
+        "TicTacToeAuthenticationClient", "TicTacToeTwoFactorCore", "UnidirectionalFlow", "UnidirectionalFlowTesting",
       ]),
     .testTarget(
-      name: "LoginCoreTests",
+      name: "TicTacToeLoginCoreTests",
       dependencies: [
-        "AuthenticationClient", "AuthenticationClientLive", "LoginCore", "TwoFactorCore",
+        "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive", "TicTacToeLoginCore", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow", "UnidirectionalFlowTesting",
       ]),
     .testTarget(
-      name: "AppCoreTests",
+      name: "TicTacToeAppCoreTests",
       dependencies: [
-        "AppCore", "AuthenticationClient", "GameCore", "LoginCore", "NewGameCore", "TwoFactorCore",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeGameCore", "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow", "UnidirectionalFlowTesting",
       ]),
     .testTarget(
       name: "FrontEndHostTests",
       dependencies: [
-        "AppCore", "AuthenticationClient", "AuthenticationClientLive", "FrontEndConformance",
-        "FrontEndHost", "GameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive", "FrontEndConformance",
+        "FrontEndHost", "TicTacToeGameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI",
         "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
@@ -258,8 +258,8 @@ if Context.environment["TICTACTOE_FUZZ"] == "1" {
     .target(
       name: "FuzzHarness",
       dependencies: [
-        "AppCore", "AuthenticationClient", "FrontEndHost", "GameCore", "LoginCore", "NewGameCore",
-        "TicTacToeFrontEndABI", "TwoFactorCore", "UnidirectionalFlow",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "FrontEndHost", "TicTacToeGameCore", "TicTacToeLoginCore", "TicTacToeNewGameCore",
+        "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore", "UnidirectionalFlow",
       ],
       path: "Tests/Fuzz/Harness"),
     .executableTarget(
@@ -267,7 +267,7 @@ if Context.environment["TICTACTOE_FUZZ"] == "1" {
       dependencies: harness + ["FrontEndKit", "JSONLines", "JsonlFrontEnd"],
       path: "Tests/Fuzz/jsonl", exclude: ["corpus"]),
     .executableTarget(
-      name: "FuzzActions", dependencies: harness + ["AppCore", "TicTacToeFrontEndABI"],
+      name: "FuzzActions", dependencies: harness + ["TicTacToeAppCore", "TicTacToeFrontEndABI"],
       path: "Tests/Fuzz/actions", exclude: ["corpus"]),
   ]
 }

@@ -1,8 +1,8 @@
-import AppCore
-import GameCore
-import LoginCore
-import NewGameCore
-import TwoFactorCore
+import TicTacToeAppCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 /// The state changes the conformance check puts a front end through: every screen, every

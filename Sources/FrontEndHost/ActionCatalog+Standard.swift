@@ -1,10 +1,10 @@
-import AppCore
+import TicTacToeAppCore
 import DynamicCall
-import GameCore
-import LoginCore
-import NewGameCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
 import TicTacToeFrontEndABI
-import TwoFactorCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 extension ActionCatalog {

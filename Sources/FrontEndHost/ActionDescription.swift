@@ -1,9 +1,9 @@
-import AppCore
-import AuthenticationClient
-import GameCore
-import LoginCore
-import NewGameCore
-import TwoFactorCore
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 /// Names a processed app action by its case path from the root, as the JSON-lines protocol and

@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 import HostIO
 import UnidirectionalFlow
 

@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 import HostIO
 
 /// What outlives the process: the `--session` file and the `--record` log, both made durable

@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 
 /// Rewinding: the whole state tree put back to an earlier state, from every front end at once.
 extension FrontEndHost {

@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
 /// The checks every host routine makes before it does anything: the pointer is one the host

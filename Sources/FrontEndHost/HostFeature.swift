@@ -1,9 +1,9 @@
-import AppCore
-import GameCore
-import LoginCore
-import NewGameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
 import TicTacToeFrontEndABI
-import TwoFactorCore
+import TicTacToeTwoFactorCore
 
 /// The features a store handle can be scoped to (the ABI's `ttt_feature`), and what "active"
 /// means for each.

@@ -1,9 +1,9 @@
-import AppCore
-import GameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
 import JSONLines
-import LoginCore
-import NewGameCore
-import TwoFactorCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 /// A user intent as the JSON-lines input line that makes a `tictactoe --listen` host send it:

@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 /// The reducer of a `tictactoe attach` client's store: the game runs in the host, so an intent

@@ -1,9 +1,9 @@
-import AppCore
-import GameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
 import JSONLines
-import LoginCore
-import NewGameCore
-import TwoFactorCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 /// The app state of a JSON-lines `state` event (Documentation/JSONLines.md, "The state"), as

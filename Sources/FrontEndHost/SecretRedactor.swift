@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 import HostIO
 
 /// The secrets the app holds now, kept up to date on the store thread and read from any thread:

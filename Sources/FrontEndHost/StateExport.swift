@@ -1,9 +1,9 @@
-import AppCore
-import GameCore
-import LoginCore
-import NewGameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
 import TicTacToeFrontEndABI
-import TwoFactorCore
+import TicTacToeTwoFactorCore
 
 /// Fills the ABI's state structs from the app state. Strings point into `strings`, which the
 /// export keeps, and a handle keeps its last read's export until its next read (the ABI's

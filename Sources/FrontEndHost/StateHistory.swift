@@ -1,5 +1,5 @@
-import AppCore
-import GameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
 import RingBuffer
 import UnidirectionalFlow
 

@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
 /// Applies `ttt_host_api.edit_text`: an edit relative to a text field's current value, which

@@ -1,10 +1,10 @@
-import AppCore
-import AuthenticationClient
-import GameCore
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
+import TicTacToeGameCore
 import JSONLines
-import LoginCore
-import NewGameCore
-import TwoFactorCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 /// The `--record` log: JSON-lines, a header and then one line per processed action.

@@ -1,8 +1,8 @@
-import AppCore
-import GameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
 import JSONLines
-import LoginCore
-import NewGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
 import UnidirectionalFlow
 
 /// The app state as a session file holds it: one JSON object, versioned, with no secret in it.

@@ -1,6 +1,6 @@
-import AppCore
-import AuthenticationClient
-import AuthenticationClientLive
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
+import TicTacToeAuthenticationClientLive
 import Foundation
 import FrontEndConformance
 import FrontEndHost

@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 import Foundation
 import FrontEndHost
 import Persistence

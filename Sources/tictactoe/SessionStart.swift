@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 import FrontEndHost
 import HostIO
 import Persistence

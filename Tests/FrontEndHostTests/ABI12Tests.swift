@@ -1,7 +1,7 @@
-import AppCore
+import TicTacToeAppCore
 import Foundation
 import FrontEndHost
-import NewGameCore
+import TicTacToeNewGameCore
 import Testing
 import TicTacToeFrontEndABI
 

@@ -1,7 +1,7 @@
-import AppCore
+import TicTacToeAppCore
 import Foundation
 import FrontEndHost
-import GameCore
+import TicTacToeGameCore
 import Testing
 import TicTacToeFrontEndABI
 

@@ -1,8 +1,8 @@
-import AppCore
+import TicTacToeAppCore
 import Foundation
 import FrontEndHost
-import GameCore
-import LoginCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
 import Persistence
 import TestSupport
 import Testing

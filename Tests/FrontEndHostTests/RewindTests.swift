@@ -1,10 +1,10 @@
-import AppCore
-import AuthenticationClient
-import AuthenticationClientLive
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
+import TicTacToeAuthenticationClientLive
 import Foundation
 import FrontEndHost
-import GameCore
-import NewGameCore
+import TicTacToeGameCore
+import TicTacToeNewGameCore
 import Persistence
 import Testing
 import TicTacToeFrontEndABI

@@ -1,8 +1,8 @@
-import AppCore
+import TicTacToeAppCore
 import Foundation
 import FrontEndHost
-import GameCore
-import NewGameCore
+import TicTacToeGameCore
+import TicTacToeNewGameCore
 import Testing
 import TicTacToeFrontEndABI
 

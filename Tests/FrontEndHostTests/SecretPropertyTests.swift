@@ -1,5 +1,5 @@
-import AppCore
-import AuthenticationClient
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
 import Foundation
 import FrontEndHost
 import Synchronization

@@ -1,6 +1,6 @@
-import AppCore
-import GameCore
-import NewGameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
+import TicTacToeNewGameCore
 import Persistence
 import Testing
 import UnidirectionalFlow

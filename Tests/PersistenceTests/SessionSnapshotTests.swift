@@ -1,10 +1,10 @@
-import AppCore
-import GameCore
-import LoginCore
-import NewGameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
 import Persistence
 import Testing
-import TwoFactorCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 struct SessionSnapshotTests {

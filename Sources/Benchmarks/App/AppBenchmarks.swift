@@ -1,5 +1,5 @@
-import AppCore
-import AuthenticationClientLive
+import TicTacToeAppCore
+import TicTacToeAuthenticationClientLive
 import Persistence
 import UnidirectionalFlow
 

@@ -1,8 +1,8 @@
-import AppCore
-import AuthenticationClient
-import GameCore
-import LoginCore
-import NewGameCore
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
 
 /// The actions the `app` benchmarks send, the same to the app's store and to the hand-written
 /// switch: each list leaves the state where it found it, so that it can be sent again and again.

@@ -1,4 +1,4 @@
-import AppCore
+import TicTacToeAppCore
 
 /// The targets of the `app` group.
 @MainActor

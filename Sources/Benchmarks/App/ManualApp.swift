@@ -1,7 +1,7 @@
-import AppCore
-import GameCore
-import LoginCore
-import NewGameCore
+import TicTacToeAppCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
 
 /// The baseline of the `app` benchmarks: the app's logic for the actions ``AppScript`` sends,
 /// written as one `switch` over the app's own state and actions, without the library.

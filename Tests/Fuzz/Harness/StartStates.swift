@@ -1,8 +1,8 @@
-import AppCore
-import GameCore
-import LoginCore
-import NewGameCore
-import TwoFactorCore
+import TicTacToeAppCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 /// Real app states to fuzz from: one of every screen and of the situations that change what

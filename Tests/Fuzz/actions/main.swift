@@ -7,7 +7,7 @@
 // Input: a start-state byte, then records until the input ends, each an operation byte
 // followed by its operands (FuzzInput reads zeros past the end).
 
-import AppCore
+import TicTacToeAppCore
 import FrontEndHost
 import FuzzHarness
 import FuzzSupport

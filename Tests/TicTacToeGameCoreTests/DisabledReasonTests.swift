@@ -1,0 +1,39 @@
+import TicTacToeGameCore
+import Testing
+
+/// Why a game ignores a tap, in words (issue 12, defect 3).
+struct GameDisabledReasonTests {
+  @Test func aTakenCellAndAFinishedGameSayWhy() {
+    var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
+    #expect(game.whyDisabled(.cellTapped(row: 1, column: 2)) == nil)
+    game.board[1][2] = .x
+    #expect(game.whyDisabled(.cellTapped(row: 1, column: 2)) == "row 1, column 2 is taken")
+    #expect(
+      game.whyDisabled(.cellTapped(row: 3, column: 0))?.hasPrefix("row 3, column 0 is outside")
+        == true)
+    game.board[1][0] = .x
+    game.board[1][1] = .x
+    #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == "the game is over: Blob won")
+    #expect(game.whyDisabled(.playAgainButtonTapped) == nil)
+    #expect(game.whyDisabled(.quitButtonTapped) == nil)
+  }
+
+  @Test func theQuitConfirmationHoldsBackEverythingButItsButtons() {
+    var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
+    game.alert = .confirmQuit
+    let reason = "answer the alert first: quit, or keep playing"
+    #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == reason)
+    #expect(game.whyDisabled(.playAgainButtonTapped) == reason)
+    #expect(game.whyDisabled(.quitButtonTapped) == reason)
+    #expect(game.whyDisabled(.alert(.presented(.confirmQuitButtonTapped))) == nil)
+    #expect(game.whyDisabled(.alert(.dismiss)) == nil)
+  }
+
+  @Test func aTiedGameSaysSo() {
+    var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
+    let marks: [[Player]] = [[.x, .o, .x], [.x, .o, .o], [.o, .x, .x]]
+    for row in 0..<3 { for column in 0..<3 { game.board[row][column] = marks[row][column] } }
+    #expect(game.isTied)
+    #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == "the game is over: it is a tie")
+  }
+}

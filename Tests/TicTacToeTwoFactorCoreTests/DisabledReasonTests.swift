@@ -1,0 +1,15 @@
+import Testing
+import TicTacToeTwoFactorCore
+
+/// Why the two-factor screen ignores "Submit" (issue 12, defect 3).
+struct TwoFactorDisabledReasonTests {
+  @Test func submitNeedsFourCharactersAndNoRequestInFlight() {
+    var state = TwoFactor.State(token: "deadbeef")
+    #expect(state.whyDisabled(.submitButtonTapped) == "the code needs at least 4 characters")
+    state.code = "1234"
+    state.isFormValid = true
+    #expect(state.whyDisabled(.submitButtonTapped) == nil)
+    state.isTwoFactorRequestInFlight = true
+    #expect(state.whyDisabled(.submitButtonTapped) == "the code is already being checked")
+  }
+}
