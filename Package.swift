@@ -124,7 +124,8 @@ let package = Package(
     .target(
       name: "FrontEndHost",
       dependencies: [
-        "TicTacToeAppCore", "DynamicCall", "TicTacToeGameCore", "HostIO", "JSONLines", "TicTacToeLoginCore", "TicTacToeNewGameCore",
+        "TicTacToeAppCore", "DynamicCall", "TicTacToeGameCore", "HostIO", "JSONLines",
+        "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow",
       ]),
@@ -132,11 +133,15 @@ let package = Package(
     .target(
       name: "Persistence",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeGameCore", "JSONLines", "TicTacToeLoginCore", "TicTacToeNewGameCore", "UnidirectionalFlow",
+        "TicTacToeAppCore", "TicTacToeGameCore", "JSONLines", "TicTacToeLoginCore",
+        "TicTacToeNewGameCore", "UnidirectionalFlow",
       ]),
     .testTarget(
       name: "PersistenceTests",
-      dependencies: ["Persistence", "TicTacToeAppCore", "TicTacToeAuthenticationClient", "UnidirectionalFlowTesting"]),
+      dependencies: [
+        "Persistence", "TicTacToeAppCore", "TicTacToeAuthenticationClient",
+        "UnidirectionalFlowTesting",
+      ]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
     .target(name: "TerminalCrashGuard"),
     // `tictactoe check-frontend`: the conformance suite, the host's validator, kept apart from
@@ -144,13 +149,15 @@ let package = Package(
     .target(
       name: "FrontEndConformance",
       dependencies: [
-        "TicTacToeAppCore", "FrontEndHost", "TicTacToeGameCore", "TicTacToeLoginCore", "TicTacToeNewGameCore",
+        "TicTacToeAppCore", "FrontEndHost", "TicTacToeGameCore", "TicTacToeLoginCore",
+        "TicTacToeNewGameCore",
         "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore", "UnidirectionalFlow",
       ]),
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndConformance", "FrontEndHost", "HostIO",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndConformance",
+        "FrontEndHost", "HostIO",
         "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
@@ -177,7 +184,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndHost", "MallocCounter", "Persistence",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndHost", "MallocCounter",
+        "Persistence",
         "UnidirectionalFlow", "UnidirectionalFlowMacros",
       ]),
     .testTarget(
@@ -189,21 +197,28 @@ let package = Package(
     .target(
       name: "TicTacToeAuthenticationClientLive",
       dependencies: ["TicTacToeAuthenticationClient", "UnidirectionalFlow"]),
-    .target(name: "TicTacToeGameCore", dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+    .target(
+      name: "TicTacToeGameCore", dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .target(
       name: "TicTacToeNewGameCore",
       dependencies: ["TicTacToeGameCore", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .target(
       name: "TicTacToeTwoFactorCore",
-      dependencies: ["TicTacToeAuthenticationClient", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+      dependencies: [
+        "TicTacToeAuthenticationClient", "UnidirectionalFlow", "UnidirectionalFlowMacros",
+      ]),
     .target(
       name: "TicTacToeLoginCore",
       dependencies: [
-        "TicTacToeAuthenticationClient", "TicTacToeTwoFactorCore", "UnidirectionalFlow", "UnidirectionalFlowMacros",
+        "TicTacToeAuthenticationClient", "TicTacToeTwoFactorCore", "UnidirectionalFlow",
+        "UnidirectionalFlowMacros",
       ]),
     .target(
       name: "TicTacToeAppCore",
-      dependencies: ["TicTacToeLoginCore", "TicTacToeNewGameCore", "UnidirectionalFlow", "UnidirectionalFlowMacros"]),
+      dependencies: [
+        "TicTacToeLoginCore", "TicTacToeNewGameCore", "UnidirectionalFlow",
+        "UnidirectionalFlowMacros",
+      ]),
     .testTarget(
       name: "TicTacToeAuthenticationClientLiveTests",
       dependencies: [
@@ -215,28 +230,35 @@ let package = Package(
       dependencies: ["TicTacToeGameCore", "UnidirectionalFlow", "UnidirectionalFlowTesting"]),
     .testTarget(
       name: "TicTacToeNewGameCoreTests",
-      dependencies: ["TicTacToeGameCore", "TicTacToeNewGameCore", "UnidirectionalFlow", "UnidirectionalFlowTesting"]),
+      dependencies: [
+        "TicTacToeGameCore", "TicTacToeNewGameCore", "UnidirectionalFlow",
+        "UnidirectionalFlowTesting",
+      ]),
     .testTarget(
       name: "TicTacToeTwoFactorCoreTests",
       dependencies: [
-        "TicTacToeAuthenticationClient", "TicTacToeTwoFactorCore", "UnidirectionalFlow", "UnidirectionalFlowTesting",
+        "TicTacToeAuthenticationClient", "TicTacToeTwoFactorCore", "UnidirectionalFlow",
+        "UnidirectionalFlowTesting",
       ]),
     .testTarget(
       name: "TicTacToeLoginCoreTests",
       dependencies: [
-        "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive", "TicTacToeLoginCore", "TicTacToeTwoFactorCore",
+        "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive", "TicTacToeLoginCore",
+        "TicTacToeTwoFactorCore",
         "UnidirectionalFlow", "UnidirectionalFlowTesting",
       ]),
     .testTarget(
       name: "TicTacToeAppCoreTests",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeGameCore", "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeGameCore",
+        "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow", "UnidirectionalFlowTesting",
       ]),
     .testTarget(
       name: "FrontEndHostTests",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive", "FrontEndConformance",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive",
+        "FrontEndConformance",
         "FrontEndHost", "TicTacToeGameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI",
         "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
@@ -258,7 +280,8 @@ if Context.environment["TICTACTOE_FUZZ"] == "1" {
     .target(
       name: "FuzzHarness",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "FrontEndHost", "TicTacToeGameCore", "TicTacToeLoginCore", "TicTacToeNewGameCore",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "FrontEndHost", "TicTacToeGameCore",
+        "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore", "UnidirectionalFlow",
       ],
       path: "Tests/Fuzz/Harness"),
