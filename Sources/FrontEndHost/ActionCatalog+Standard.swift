@@ -1,9 +1,9 @@
-import TicTacToeAppCore
 import DynamicCall
+import TicTacToeAppCore
+import TicTacToeFrontEndABI
 import TicTacToeGameCore
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
-import TicTacToeFrontEndABI
 import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 

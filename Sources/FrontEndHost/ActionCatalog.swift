@@ -1,5 +1,5 @@
-import TicTacToeAppCore
 import DynamicCall
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
 /// Every user intent front ends can send: its case path, feature, arguments and how to build

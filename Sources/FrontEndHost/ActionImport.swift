@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import DynamicCall
 import Glibc
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
 /// Turns what a front end sends (a `ttt_action`, or a case path with typed values) into an app

@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import HostIO
 import Persistence
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 /// Writes the `--record` log: a header with the state the recording starts from, then a line

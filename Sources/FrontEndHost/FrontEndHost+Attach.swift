@@ -1,5 +1,5 @@
-import TicTacToeAppCore
 import HostIO
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 /// `tictactoe attach`: a host whose game runs in another process, a `tictactoe --listen`

@@ -1,5 +1,5 @@
-import TicTacToeAppCore
 import HostIO
+import TicTacToeAppCore
 
 /// What outlives the process: the `--session` file and the `--record` log, both made durable
 /// before any output shows what they hold.

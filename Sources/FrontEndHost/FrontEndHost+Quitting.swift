@@ -1,5 +1,5 @@
-import TicTacToeAppCore
 import HostIO
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 

@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import Dispatch
 import HostIO
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 

@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import DynamicCall
 import Foundation
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
 /// The table of host routines (`ttt_host_api`) handed to every front end.

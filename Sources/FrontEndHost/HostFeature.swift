@@ -1,8 +1,8 @@
 import TicTacToeAppCore
+import TicTacToeFrontEndABI
 import TicTacToeGameCore
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
-import TicTacToeFrontEndABI
 import TicTacToeTwoFactorCore
 
 /// The features a store handle can be scoped to (the ABI's `ttt_feature`), and what "active"

@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import HostIO
 import JSONLines
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
+import JSONLines
 import TicTacToeAppCore
 import TicTacToeGameCore
-import JSONLines
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
 import TicTacToeTwoFactorCore

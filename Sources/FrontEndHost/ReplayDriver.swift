@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import HostIO
 import Persistence
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 /// Replays a `--record` log into the host's store, as `tictactoe replay` does.

@@ -1,5 +1,5 @@
-import TicTacToeAppCore
 import HostIO
+import TicTacToeAppCore
 
 /// The secrets the app holds now, kept up to date on the store thread and read from any thread:
 /// what `ttt_host_api.redact` and the host's own messages that quote input keep out.

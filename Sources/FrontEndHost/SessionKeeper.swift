@@ -1,7 +1,7 @@
-import TicTacToeAppCore
 import Dispatch
 import HostIO
 import Persistence
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 /// Keeps a `--session` file current: the state a front end showed is a state saved.

@@ -1,8 +1,8 @@
 import TicTacToeAppCore
+import TicTacToeFrontEndABI
 import TicTacToeGameCore
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
-import TicTacToeFrontEndABI
 import TicTacToeTwoFactorCore
 
 /// Fills the ABI's state structs from the app state. Strings point into `strings`, which the

@@ -1,6 +1,6 @@
+import RingBuffer
 import TicTacToeAppCore
 import TicTacToeGameCore
-import RingBuffer
 import UnidirectionalFlow
 
 /// The recent states of the game, each with its revision, for rewinding: JSON-lines'

@@ -1,7 +1,7 @@
+import JSONLines
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
 import TicTacToeGameCore
-import JSONLines
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
 import TicTacToeTwoFactorCore

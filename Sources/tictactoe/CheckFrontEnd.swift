@@ -1,9 +1,9 @@
-import TicTacToeAppCore
-import TicTacToeAuthenticationClient
-import TicTacToeAuthenticationClientLive
 import Foundation
 import FrontEndConformance
 import FrontEndHost
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
+import TicTacToeAuthenticationClientLive
 import UnidirectionalFlow
 
 /// `tictactoe check-frontend PATH`: the conformance check of a front-end library.

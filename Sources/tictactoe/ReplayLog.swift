@@ -1,7 +1,7 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
 import Persistence
+import TicTacToeAppCore
 
 /// Reads the log `tictactoe replay LOG` replays: its start state and its lines, each checked
 /// before anything is shown.

@@ -1,7 +1,7 @@
-import TicTacToeAppCore
 import FrontEndHost
 import HostIO
 import Persistence
+import TicTacToeAppCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,12 +1,12 @@
-import TicTacToeAppCore
-import TicTacToeAuthenticationClient
-import TicTacToeAuthenticationClientLive
 import Dispatch
 import Foundation
 import FrontEndHost
 import HostIO
 import Persistence
 import TerminalCrashGuard
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
+import TicTacToeAuthenticationClientLive
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 

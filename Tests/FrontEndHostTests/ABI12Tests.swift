@@ -1,9 +1,9 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
-import TicTacToeNewGameCore
 import Testing
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
+import TicTacToeNewGameCore
 
 /// What ABI 1.2 added for front-end authors (issue 12), used from C through the probe: disabled
 /// intents refused with a reason, senders in ISO C and their lifetime, arrays that can grow,

@@ -1,9 +1,9 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
-import TicTacToeGameCore
 import Testing
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
+import TicTacToeGameCore
 
 /// The C ABI as a front end sees it, through a real C front end loaded with dlopen.
 @MainActor

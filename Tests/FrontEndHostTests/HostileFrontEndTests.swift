@@ -1,7 +1,7 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
 import Testing
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
 /// A hostile or broken front end (Tests/Fixtures/FrontEnds/hostile.c) cannot crash the host or

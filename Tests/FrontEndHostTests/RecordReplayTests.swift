@@ -1,11 +1,11 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
-import TicTacToeGameCore
-import TicTacToeLoginCore
 import Persistence
 import TestSupport
 import Testing
+import TicTacToeAppCore
+import TicTacToeGameCore
+import TicTacToeLoginCore
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 

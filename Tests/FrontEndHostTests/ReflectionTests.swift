@@ -1,8 +1,8 @@
-import TicTacToeAppCore
 import DynamicCall
 import Foundation
 import FrontEndHost
 import Testing
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
 /// ABI 1.1 reflection, used from C: action descriptions, sends by case path, typed senders made

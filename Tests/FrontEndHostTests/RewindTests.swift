@@ -1,13 +1,13 @@
+import Foundation
+import FrontEndHost
+import Persistence
+import Testing
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
 import TicTacToeAuthenticationClientLive
-import Foundation
-import FrontEndHost
+import TicTacToeFrontEndABI
 import TicTacToeGameCore
 import TicTacToeNewGameCore
-import Persistence
-import Testing
-import TicTacToeFrontEndABI
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 

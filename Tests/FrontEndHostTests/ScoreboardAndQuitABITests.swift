@@ -1,10 +1,10 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
+import Testing
+import TicTacToeAppCore
+import TicTacToeFrontEndABI
 import TicTacToeGameCore
 import TicTacToeNewGameCore
-import Testing
-import TicTacToeFrontEndABI
 
 /// The scoreboard and the quit confirmation over the C ABI (issue 15, item 4), read and sent
 /// from C by the probe front end.

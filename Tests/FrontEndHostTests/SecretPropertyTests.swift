@@ -1,10 +1,10 @@
-import TicTacToeAppCore
-import TicTacToeAuthenticationClient
 import Foundation
 import FrontEndHost
 import Synchronization
 import TestSupport
 import Testing
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 import UnidirectionalFlowTesting

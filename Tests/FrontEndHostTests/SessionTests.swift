@@ -1,9 +1,9 @@
-import TicTacToeAppCore
 import Foundation
 import Persistence
 import Synchronization
 import TestSupport
 import Testing
+import TicTacToeAppCore
 
 /// `--session FILE` through the real executable: restoring, crash safety under `kill -9`, bad
 /// files, two hosts on one file, and no secret on disk.

@@ -1,7 +1,7 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
 import Testing
+import TicTacToeAppCore
 
 /// The stock front ends, loaded with dlopen from the built products, all attached to one live
 /// store at once.

@@ -1,7 +1,7 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
 import Testing
+import TicTacToeAppCore
 
 /// Many threads sending through the ABI at once, while another front end renders every change:
 /// the store processes every action exactly once, in each thread's order.

@@ -1,8 +1,8 @@
+import Foundation
+import FrontEndHost
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
 import TicTacToeAuthenticationClientLive
-import Foundation
-import FrontEndHost
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 

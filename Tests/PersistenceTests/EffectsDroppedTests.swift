@@ -1,7 +1,7 @@
-import TicTacToeAppCore
-import TicTacToeAuthenticationClient
 import Persistence
 import Testing
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 

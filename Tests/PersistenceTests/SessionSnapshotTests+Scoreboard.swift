@@ -1,8 +1,8 @@
+import Persistence
+import Testing
 import TicTacToeAppCore
 import TicTacToeGameCore
 import TicTacToeNewGameCore
-import Persistence
-import Testing
 import UnidirectionalFlow
 
 /// The scoreboard and the quit confirmation in the session file (issue 15, item 4).

@@ -1,8 +1,8 @@
+import Persistence
+import Testing
 import TicTacToeAppCore
 import TicTacToeGameCore
 import TicTacToeNewGameCore
-import Persistence
-import Testing
 
 /// The undo history of the game in the session file (issue 22, P6).
 extension SessionSnapshotTests {

@@ -1,9 +1,9 @@
+import Persistence
+import Testing
 import TicTacToeAppCore
 import TicTacToeGameCore
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
-import Persistence
-import Testing
 import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 

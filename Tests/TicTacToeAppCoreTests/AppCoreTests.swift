@@ -1,9 +1,9 @@
+import Testing
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
 import TicTacToeGameCore
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
-import Testing
 import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 import UnidirectionalFlowTesting

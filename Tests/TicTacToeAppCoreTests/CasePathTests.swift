@@ -1,8 +1,8 @@
+import Testing
 import TicTacToeAppCore
 import TicTacToeGameCore
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
-import Testing
 import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 

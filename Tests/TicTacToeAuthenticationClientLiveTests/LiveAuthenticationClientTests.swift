@@ -1,7 +1,7 @@
-import TicTacToeAuthenticationClient
-import TicTacToeAuthenticationClientLive
 import Synchronization
 import Testing
+import TicTacToeAuthenticationClient
+import TicTacToeAuthenticationClientLive
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 

@@ -1,5 +1,5 @@
-import TicTacToeGameCore
 import Testing
+import TicTacToeGameCore
 
 /// Why a game ignores a tap, in words (issue 12, defect 3).
 struct GameDisabledReasonTests {

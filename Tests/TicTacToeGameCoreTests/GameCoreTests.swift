@@ -1,6 +1,6 @@
-import TicTacToeGameCore
 import Synchronization
 import Testing
+import TicTacToeGameCore
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 

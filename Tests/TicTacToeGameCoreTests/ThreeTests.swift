@@ -1,5 +1,5 @@
-import TicTacToeGameCore
 import Testing
+import TicTacToeGameCore
 
 struct ThreeTests {
   @Test func isAFixedSizeMutableRandomAccessCollection() {

@@ -1,5 +1,5 @@
-import TicTacToeGameCore
 import Testing
+import TicTacToeGameCore
 import UnidirectionalFlowTesting
 
 /// A cell of the board.

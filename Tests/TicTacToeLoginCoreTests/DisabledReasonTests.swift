@@ -1,5 +1,5 @@
-import TicTacToeLoginCore
 import Testing
+import TicTacToeLoginCore
 
 /// Why the login screen ignores "Log in" (issue 12, defect 3).
 struct LoginDisabledReasonTests {

@@ -1,7 +1,7 @@
+import Testing
 import TicTacToeAuthenticationClient
 import TicTacToeAuthenticationClientLive
 import TicTacToeLoginCore
-import Testing
 import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 import UnidirectionalFlowTesting

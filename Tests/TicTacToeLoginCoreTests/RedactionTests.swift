@@ -1,7 +1,7 @@
-import TicTacToeAuthenticationClient
-import TicTacToeLoginCore
 import Synchronization
 import Testing
+import TicTacToeAuthenticationClient
+import TicTacToeLoginCore
 import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 import UnidirectionalFlowTesting

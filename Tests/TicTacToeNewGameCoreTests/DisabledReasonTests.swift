@@ -1,5 +1,5 @@
-import TicTacToeNewGameCore
 import Testing
+import TicTacToeNewGameCore
 
 /// Why the new-game screen ignores "Let's play" (issue 12, defect 3).
 struct NewGameDisabledReasonTests {

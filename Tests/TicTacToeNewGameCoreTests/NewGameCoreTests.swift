@@ -1,6 +1,6 @@
+import Testing
 import TicTacToeGameCore
 import TicTacToeNewGameCore
-import Testing
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 

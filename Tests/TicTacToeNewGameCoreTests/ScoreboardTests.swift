@@ -1,5 +1,5 @@
-import TicTacToeNewGameCore
 import Testing
+import TicTacToeNewGameCore
 
 struct ScoreboardTests {
   @Test func winsAreCountedByNameAndStandingsPutTheMostFirst() {

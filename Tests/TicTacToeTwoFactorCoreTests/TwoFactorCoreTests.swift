@@ -1,5 +1,5 @@
-import TicTacToeAuthenticationClient
 import Testing
+import TicTacToeAuthenticationClient
 import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 import UnidirectionalFlowTesting

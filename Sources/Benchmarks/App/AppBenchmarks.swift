@@ -1,6 +1,6 @@
+import Persistence
 import TicTacToeAppCore
 import TicTacToeAuthenticationClientLive
-import Persistence
 import UnidirectionalFlow
 
 /// This app's own reducer (`TicTacToe`, with every screen's reducer under it) run through a

@@ -1,6 +1,6 @@
+import FrontEndHost
 import TicTacToeAppCore
 import TicTacToeAuthenticationClientLive
-import FrontEndHost
 import UnidirectionalFlow
 
 /// A host around a fresh app store, as the host benchmarks use it: the server answers at once,

@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 /// The cost of one action with the three stock front ends attached (each renders it into a

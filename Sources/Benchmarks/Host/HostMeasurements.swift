@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 /// The host's whole-process and byte measurements, each against its reference in one run.

@@ -1,6 +1,6 @@
-import TicTacToeAppCore
 import Foundation
 import FrontEndHost
+import TicTacToeAppCore
 import UnidirectionalFlow
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
-import TicTacToeAppCore
-import TicTacToeAuthenticationClient
 import Foundation
 import Synchronization
+import TicTacToeAppCore
+import TicTacToeAuthenticationClient
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 

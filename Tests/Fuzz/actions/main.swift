@@ -7,11 +7,11 @@
 // Input: a start-state byte, then records until the input ends, each an operation byte
 // followed by its operands (FuzzInput reads zeros past the end).
 
-import TicTacToeAppCore
 import FrontEndHost
 import FuzzHarness
 import FuzzSupport
 import Glibc
+import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
 let fuzzHost = FuzzHost()
