@@ -23,7 +23,7 @@ extension FrontEndHost {
     guard let argument = spec.argument, !argument.isEmpty else {
       let owner = terminalOwner?.name ?? planned.first.map(\.description) ?? "another front end"
       return "'\(loaded.name)' draws on the terminal, which \(owner) owns; give it an output "
-        + "file as '\(loaded.name):PATH'"
+        + "file as '\(spec.target):PATH'"
     }
     let path = Self.outputPath(of: argument)
     if !path.hasPrefix("/dev/"),

@@ -6,7 +6,9 @@ import Foundation
 /// installed location `PREFIX/lib/tictactoe/frontends` when the executable is
 /// `PREFIX/bin/tictactoe` (a build directory has no such place, so it is not searched).
 ///
-/// A front end named `NAME` is the file `libtictactoe-NAME.so`.
+/// A front end named `NAME` is the file `libtictactoe-NAME.so`, or `libtictactoe_NAME.so`:
+/// build tools that refuse a `-` in a library's name (cargo, for one) can produce the second.
+/// In one directory, the first spelling wins.
 public struct FrontEndSearchPath: Sendable {
   /// The directories, in search order, without duplicates.
   public private(set) var directories: [String]
@@ -35,14 +37,19 @@ public struct FrontEndSearchPath: Sendable {
       .filter { seen.insert($0).inserted }
   }
 
+  /// The prefixes a front-end library's file name may start with, preferred first.
+  static let prefixes = ["libtictactoe-", "libtictactoe_"]
+
   /// The file name of the stock front end `name`.
   public static func fileName(for name: String) -> String { "libtictactoe-\(name).so" }
 
   /// The first file for the front end `name`, or `nil`.
   public func locate(_ name: String) -> String? {
     for directory in directories {
-      let candidate = (directory as NSString).appendingPathComponent(Self.fileName(for: name))
-      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      for prefix in Self.prefixes {
+        let candidate = (directory as NSString).appendingPathComponent("\(prefix)\(name).so")
+        if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      }
     }
     return nil
   }
@@ -53,9 +60,9 @@ public struct FrontEndSearchPath: Sendable {
     var found: [String: String] = [:]
     for directory in directories {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-      for file in files.sorted()
-      where file.hasPrefix("libtictactoe-") && file.hasSuffix(".so") {
-        let name = String(file.dropFirst("libtictactoe-".count).dropLast(".so".count))
+      for file in files.sorted() where file.hasSuffix(".so") {
+        guard let prefix = Self.prefixes.first(where: { file.hasPrefix($0) }) else { continue }
+        let name = String(file.dropFirst(prefix.count).dropLast(".so".count))
         if found[name] == nil { found[name] = (directory as NSString).appendingPathComponent(file) }
       }
     }

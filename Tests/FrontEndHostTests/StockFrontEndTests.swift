@@ -83,5 +83,8 @@ import TicTacToeAppCore
       return
     }
     #expect(byName.reason.contains("give it an output file as 'text:PATH'"))
+    // The check made before attaching (at start, and for `:attach`) gives the same hint.
+    let problem = host.observerProblem(FrontEndSpec(path), planned: [FrontEndSpec("text")])
+    #expect(problem?.contains("give it an output file as '\(path):PATH'") == true)
   }
 }
