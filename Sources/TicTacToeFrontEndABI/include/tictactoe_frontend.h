@@ -35,11 +35,38 @@
  * that succeeds leaves it as it was, so read it right after the call that failed. The string
  * stays valid until the next call of `last_error` on the same thread, or detach.
  *
- * Secrets. Passwords and tokens never cross this ABI: state structs expose only their length,
- * and secret fields are edited with ttt_host_api.edit_text, which the host applies itself. A
- * front end that quotes what a user typed back in a message (an unknown command, a name it
- * cannot find) passes the quote through ttt_host_api.redact first (ABI 1.2): the user may have
- * typed the password there.
+ * Secrets. The password and the two-factor token never cross this ABI from the host to a front
+ * end: state structs expose only their length. They cross inward only, as the user types them:
+ * the set-password intent and ttt_host_api.edit_text carry what the front end collected, and
+ * the host keeps it. The two-factor code is not a secret (it is shown as typed; reflection
+ * marks only the password is_secret). A front end that quotes what a user typed back in a
+ * message (an unknown command, a name it cannot find) passes the quote through
+ * ttt_host_api.redact first (ABI 1.2): the user may have typed the password there.
+ *
+ * Terminal modes. The terminal owner may change the terminal's modes with tcsetattr on
+ * standard input (echo off while a password is typed, raw mode), the one thing it may do to a
+ * descriptor; it restores them in detach and on_suspend, and the host restores them if the
+ * process crashes. It reads and writes the terminal only through consume_input and its output.
+ *
+ * Other languages. What a binding outside C must know, which a C compiler knows for it:
+ *   - Every enum crosses as a 32-bit unsigned integer. The enums here hold values below 2^31
+ *     and are 4 bytes wide in C on every platform the host runs on; routines that return
+ *     ttt_status return that 32-bit value, and fields and arguments that carry an enum are
+ *     typed uint32_t. Declare them all as uint32_t (u32 in Rust).
+ *   - NULL. Every routine of ttt_host_api within its struct_size is non-NULL (a host of minor
+ *     N fills every routine of minor N and older). In the descriptor, only the callbacks marked
+ *     "Optional" may be NULL. A `bytes` pointer whose `length` is 0 may be NULL: the host may
+ *     pass one so to consume_input and on_input, and write accepts one.
+ *   - No unwinding across the ABI, in either direction: no C++ exception, Rust panic or
+ *     longjmp may leave a callback (use catch_unwind, noexcept, try/catch) and the host's
+ *     routines never unwind into a front end. Report failure with a status instead.
+ *   - Strings are NUL-terminated UTF-8. `log`'s message is written as given: it is not a
+ *     format string, and a '%' in it is a '%'.
+ *   - A front end named NAME is the file libtictactoe-NAME.so, or libtictactoe_NAME.so where a
+ *     build tool cannot put a '-' in a library's name (cargo).
+ *   - "The 1.1 layout" of ttt_argument_info and ttt_value, named below, is the one this
+ *     header shows: neither has grown since 1.1. Their element sizes travel with the arrays
+ *     so that they can grow in a later minor version without breaking a reader.
  *
  * Versioning. Structs grow only at the end. Every struct the host fills or reads starts with
  * `struct_size`; a reader never touches a field past the size it was given: a front end checks
