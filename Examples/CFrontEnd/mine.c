@@ -221,7 +221,7 @@ static ttt_store *handle_for(struct mine *mine, uint32_t feature) {
 }
 
 /* Reports a routine's failure: the host validated what we sent and says what was wrong
- * ("row 1, column 2 is taken" for an intent the screen would ignore: TTT_ERR_DISABLED). */
+ * ("row 2, column 3 is taken" for an intent the screen would ignore: TTT_ERR_DISABLED). */
 static void check(struct mine *mine, ttt_status status) {
   if (status != TTT_OK) say(mine, mine->api->last_error(mine->host));
 }

@@ -21,6 +21,8 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   private let host: HostConnection
   private let terminal: TerminalSession
   private var interface = InterfaceState()
+  /// The board cursor as the host last kept it.
+  private var keptBoardCursor: BoardCursor?
   private var subscription: UInt64 = 0
   /// Moves the activity indicator on while a request is in flight.
   private let spinnerAnimation = SpinnerAnimation()
@@ -66,8 +68,26 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     // The host's own line saying where it listens is under the full screen until it ends.
     interface.listeningPath = info.listeningPath
     interface.message = interface.listeningMessage
+    restoreBoardCursor()
     subscription = host.subscribe(self)
     render()
+  }
+
+  /// Puts the board cursor where the last `ansi` left it: the host keeps it (a note), so a
+  /// switch to another front end and back, or to a new `ansi`, does not move it.
+  private func restoreBoardCursor() {
+    interface.follow(host.screen())
+    if let kept = host.note(BoardCursor.noteKey).flatMap(BoardCursor.init(note:)) {
+      interface.boardCursor = kept
+    }
+    keptBoardCursor = interface.boardCursor
+  }
+
+  /// Gives the host the board cursor when it moved.
+  private func keepBoardCursor() {
+    guard interface.boardCursor != keptBoardCursor else { return }
+    keptBoardCursor = interface.boardCursor
+    host.keepNote(interface.boardCursor.note, under: BoardCursor.noteKey)
   }
 
   func detach() {
@@ -126,6 +146,7 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     }
     perform(appends)
     render()
+    keepBoardCursor()
     return consumed
   }
 
@@ -195,6 +216,8 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
         error = host.send(tag, row: row, column: column)
       case .edit(let field, let edit, let text):
         error = host.edit(field, edit, text: text)
+      case .replace(let field, let text):
+        error = host.send(field.setter, text: text)
       case .request(let request, let argument):
         error = host.request(request, argument)
       case .raiseSignal(let signal):

@@ -11,3 +11,18 @@ struct BoardCursor: Equatable {
     column = min(2, max(0, column + columns))
   }
 }
+
+extension BoardCursor {
+  /// The key under which the cursor is kept with the host, for the next `ansi` after a switch.
+  static let noteKey = "boardCursor"
+
+  /// The cursor as the host keeps it: `"1,2"` (row, column).
+  var note: String { "\(row),\(column)" }
+
+  /// The cursor a note describes, or `nil` if it describes none.
+  init?(note: String) {
+    let parts = note.split(separator: ",").compactMap { Int($0) }
+    guard parts.count == 2, parts.allSatisfy((0...2).contains) else { return nil }
+    self.init(row: parts[0], column: parts[1])
+  }
+}

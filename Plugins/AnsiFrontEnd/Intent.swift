@@ -6,6 +6,9 @@ enum Intent: Equatable {
   case send(ttt_action_tag, row: Int = 0, column: Int = 0)
   /// A relative edit of a text field (works for the password, which the front end cannot read).
   case edit(ttt_text_field, ttt_text_edit, text: String = "")
+  /// A field's whole new text, for an edit away from its end (the front end reads the text,
+  /// so never the password's).
+  case replace(ttt_text_field, text: String)
   /// A request to the host: switch, attach, detach, quit.
   case request(ttt_request, argument: String = "")
   /// Raise a signal as the key would in a cooked terminal: Ctrl-C (SIGINT), Ctrl-\ (SIGQUIT),
@@ -18,6 +21,19 @@ extension Intent {
   /// so it can wait and merge with the next appends.
   var isAppend: Bool {
     if case .edit(_, TTT_EDIT_APPEND, _) = self { true } else { false }
+  }
+}
+
+extension ttt_text_field {
+  /// The intent that sets this field's whole text.
+  var setter: ttt_action_tag {
+    switch self {
+    case TTT_FIELD_LOGIN_EMAIL: TTT_ACTION_LOGIN_SET_EMAIL
+    case TTT_FIELD_LOGIN_PASSWORD: TTT_ACTION_LOGIN_SET_PASSWORD
+    case TTT_FIELD_TWO_FACTOR_CODE: TTT_ACTION_TWO_FACTOR_SET_CODE
+    case TTT_FIELD_NEW_GAME_O_PLAYER_NAME: TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME
+    default: TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME
+    }
   }
 }
 

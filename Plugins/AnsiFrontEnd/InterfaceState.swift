@@ -7,15 +7,20 @@ struct InterfaceState {
   /// The screen the focus below belongs to.
   private(set) var screenKind: ScreenKind?
   /// Focus on the login screen.
-  var loginFocus = LoginFocus.email
+  var loginFocus = LoginFocus.email { didSet { caret = 0 } }
   /// Focus on the two-factor screen.
-  var twoFactorFocus = TwoFactorFocus.code
+  var twoFactorFocus = TwoFactorFocus.code { didSet { caret = 0 } }
   /// Focus on the new-game screen.
-  var newGameFocus = NewGameFocus.xPlayerName
+  var newGameFocus = NewGameFocus.xPlayerName { didSet { caret = 0 } }
+  /// Where the cursor is in the focused text field: how many characters before its end (0,
+  /// at the end, where typing appends; back there whenever the focus moves).
+  var caret = 0
   /// The highlighted cell of the board.
   var boardCursor = BoardCursor()
   /// The text after `:` while the command line is open; `nil` when closed.
   var commandLine: String?
+  /// The commands run on the command line, for ↑ and ↓.
+  var commandHistory = CommandHistory()
   /// A one-line message for the status line (a command's result or error), until the next key.
   var message: String?
   /// Whether Ctrl-D was just refused because a game is in progress: the next key, if it is
@@ -45,6 +50,7 @@ struct InterfaceState {
     guard kind != screenKind else { return }
     let previous = screenKind
     screenKind = kind
+    caret = 0
     switch kind {
     case .login where previous != .twoFactor: loginFocus = .email
     case .twoFactor: twoFactorFocus = .code

@@ -27,8 +27,9 @@ struct EventWriter {
   var hasFailed: Bool { output.hasFailed }
 
   /// `{"type":"hello","seq":1,"protocol":"tictactoe-jsonl","version":1}`, with
-  /// `"remote":true` on a connection to the host's socket.
-  mutating func hello(isRemote: Bool) {
+  /// `"remote":true` on a connection to the host's socket, and `"listening":PATH` where the
+  /// host listens (`--listen`), so a tool learns the socket from its first line.
+  mutating func hello(isRemote: Bool, listeningPath: String?) {
     begin("hello")
     json.key("protocol")
     json.string(Self.protocolName)
@@ -37,6 +38,10 @@ struct EventWriter {
     if isRemote {
       json.key("remote")
       json.bool(true)
+    }
+    if let listeningPath {
+      json.key("listening")
+      json.string(listeningPath)
     }
     finish()
   }
@@ -83,12 +88,14 @@ struct EventWriter {
     finish()
   }
 
-  /// `{"type":"action","seq":3,"action":"login.loginResponse.failure","origin":"effect",
-  /// "error":"..."}`, with the members after `seq` encoded once per action for every instance
-  /// (see ``SharedAction``).
-  mutating func action(_ casePath: String, fromEffect: Bool, error: String?) {
+  /// `{"type":"action","seq":3,"action":"newGame.game.cellTapped","origin":"frontend",
+  /// "payload":{"row":0,"column":2}}`, with `error` for a failed response, and the members
+  /// after `seq` encoded once per action for every instance (see ``SharedAction``).
+  mutating func action(_ casePath: String, fromEffect: Bool, error: String?, payload: String?) {
     begin("action")
-    json.rawMembers(SharedAction.members(casePath: casePath, fromEffect: fromEffect, error: error))
+    json.rawMembers(
+      SharedAction.members(
+        casePath: casePath, fromEffect: fromEffect, error: error, payload: payload))
     finish()
   }
 

@@ -55,7 +55,10 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     } else {
       throw FrontEndError("as an observer, jsonl needs an output file: --frontend jsonl:PATH")
     }
-    events.hello(isRemote: info.connection != nil)
+    // A client of the socket knows where it is already.
+    events.hello(
+      isRemote: info.connection != nil,
+      listeningPath: info.connection == nil ? info.listeningPath : nil)
     writeState()
     writeReplayProgress()
     subscriptions = [host.observeActions(self), host.subscribe(self)]
@@ -68,8 +71,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
 
   // MARK: Store notifications
 
-  func storeDidProcess(casePath: String, fromEffect: Bool, error: String?) {
-    events.action(casePath, fromEffect: fromEffect, error: error)
+  func storeDidProcess(casePath: String, fromEffect: Bool, error: String?, payload: String?) {
+    events.action(casePath, fromEffect: fromEffect, error: error, payload: payload)
   }
 
   func stateDidChange() {

@@ -1,17 +1,18 @@
 import JSONLines
 
 /// The members of an `action` event after its `seq` (`"action":"...","origin":"...",
-/// "error":"..."`), encoded once per action and shared by every `jsonl` instance in the
+/// "error":"...","payload":{...}`), encoded once per action and shared by every `jsonl` instance in the
 /// process, as ``SharedState`` shares the `state` object: each instance is told of the same
 /// action in turn, and writes the same bytes after its own `{"type":"action","seq":N,`.
 ///
 /// They are a function of what the action callback says alone, so the encoding is kept for
-/// the last case path, origin and error, and used again while they are equal.
+/// the last case path, origin, error and payload, and used again while they are equal.
 enum SharedAction {
   private struct Key: Equatable {
     let casePath: String
     let fromEffect: Bool
     let error: String?
+    let payload: String?
   }
 
   // Read and written only on the store thread: every callback of a front end runs there.
@@ -19,8 +20,10 @@ enum SharedAction {
   nonisolated(unsafe) private static var writer = JSONWriter(capacity: 256)
 
   /// The members for the action at `casePath` (or the encoding already made for it).
-  static func members(casePath: String, fromEffect: Bool, error: String?) -> [UInt8] {
-    let current = Key(casePath: casePath, fromEffect: fromEffect, error: error)
+  static func members(
+    casePath: String, fromEffect: Bool, error: String?, payload: String?
+  ) -> [UInt8] {
+    let current = Key(casePath: casePath, fromEffect: fromEffect, error: error, payload: payload)
     if current != key {
       writer.reset()
       writer.key("action")
@@ -30,6 +33,10 @@ enum SharedAction {
       if let error {
         writer.key("error")
         writer.string(error)
+      }
+      if let payload {
+        writer.key("payload")
+        writer.rawValue(Array(payload.utf8))
       }
       key = current
     }

@@ -99,10 +99,12 @@ extension ActionCatalog {
             return .failure(.invalid("row and column must be integers"))
           }
           guard (0...2).contains(row) else {
-            return .failure(.invalid("row \(row) is out of range 0...2"))
+            return .failure(
+              .invalid(#""row" \#(row) is out of range 0...2 (payloads count from 0)"#))
           }
           guard (0...2).contains(column) else {
-            return .failure(.invalid("column \(column) is out of range 0...2"))
+            return .failure(
+              .invalid(#""column" \#(column) is out of range 0...2 (payloads count from 0)"#))
           }
           return .success(
             .newGame(.game(.presented(.cellTapped(row: Int(row), column: Int(column))))))

@@ -25,8 +25,9 @@ extension FrontEndHost {
     game.onState = { [unowned host] state in
       if state != host.store.state { host.store.rewind(to: state) }
     }
-    game.onAction = { [unowned host] casePath, fromEffect, error in
-      host.bridge.broadcast(casePath: casePath, fromEffect: fromEffect, error: error)
+    game.onAction = { [unowned host] casePath, fromEffect, error, payload in
+      host.bridge.broadcast(
+        casePath: casePath, fromEffect: fromEffect, error: error, payload: payload)
     }
     game.onError = { [unowned host, path = game.path] in host.say("tictactoe: \(path): \($0)") }
     game.onEnd = { [unowned host, path = game.path] reason in

@@ -68,6 +68,8 @@ public final class FrontEndHost {
   /// The path of the socket the host listens on (`--listen`), told to each front end it
   /// attaches from then on, so that the terminal's owner can show it.
   public var listeningPath: String?
+  /// What front ends kept to find again after a switch (`keep_note`, ABI 1.3).
+  var notes = FrontEndNotes()
 
   /// The most an observer's output may hold unwritten before it counts as failed.
   static let observerBacklogLimit = 16 << 20

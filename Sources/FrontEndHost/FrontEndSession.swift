@@ -133,6 +133,16 @@ public final class FrontEndSession: Sendable {
   /// The last error message on this thread, for the host's own messages.
   var lastErrorMessage: String { threadLastError.message }
 
+  /// The copy of a note `note` handed out, valid until its next call (store thread only).
+  private nonisolated(unsafe) var exportedNote = ContiguousArray<CChar>()
+
+  /// A copy of `note` for the `note` routine, valid until its next call; `nil` for none.
+  func exportedNotePointer(_ note: String?) -> UnsafePointer<CChar>? {
+    guard let note else { return nil }
+    exportedNote = ContiguousArray(note.utf8CString)
+    return exportedNote.withUnsafeBufferPointer { $0.baseAddress! }
+  }
+
   /// A copy of the last error message on this thread for `last_error`, valid until the next
   /// call on this thread (the header's [until-next-read]), whatever errors happen meanwhile.
   func lastErrorPointer() -> UnsafePointer<CChar> {

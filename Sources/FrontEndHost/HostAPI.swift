@@ -66,7 +66,9 @@ enum HostAPI {
         write: { HostAPI.write($0, $1, $2) },
         redact: { HostAPI.redact($0, $1, $2, $3) },
         make_typed_sender: { HostAPI.makeTypedSender($0, $1, $2) },
-        send_values: { HostAPI.sendValues($0, $1, $2, $3, $4) }
+        send_values: { HostAPI.sendValues($0, $1, $2, $3, $4) },
+        keep_note: { HostAPI.keepNote($0, $1, $2) },
+        note: { HostAPI.note($0, $1) }
       ))
     return UnsafePointer(table)
   }()
@@ -540,6 +542,37 @@ enum HostAPI {
           message: "cannot write \(sink.name): \(sink.failure?.description ?? "closed")")
       }
       return TTT_OK
+    }
+  }
+
+  // MARK: Notes
+
+  private static func keepNote(
+    _ host: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?
+  ) -> ttt_status {
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let (key, value) = (key, value)
+    return with(
+      host, as: FrontEndSession.self, "keep_note", unknown: TTT_ERR_INVALID_ARGUMENT,
+      refused: \.status
+    ) { session, host throws(HostCallError) in
+      guard let key else { throw .invalid("the key is NULL") }
+      let text = try value.map { pointer throws(HostCallError) in try ActionImport.string(pointer) }
+      try host.notes.keep(text, under: try ActionImport.string(key), for: session.name)
+      return TTT_OK
+    }
+  }
+
+  private static func note(
+    _ host: OpaquePointer?, _ key: UnsafePointer<CChar>?
+  ) -> UnsafePointer<CChar>? {
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let key = key
+    return with(host, as: FrontEndSession.self, "note", otherwise: nil) {
+      session, host throws(HostCallError) in
+      guard let key else { throw .invalid("the key is NULL") }
+      let note = host.notes.note(under: try ActionImport.string(key), for: session.name)
+      return session.exportedNotePointer(note)
     }
   }
 

@@ -37,8 +37,12 @@ public final class RemoteGame {
   /// Called with each new state.
   var onState: (TicTacToe.State) -> Void = { _ in }
   /// Called with each action the host processed: its case path, whether an effect sent it,
-  /// and a failed response's message.
-  var onAction: (_ casePath: String, _ fromEffect: Bool, _ error: String?) -> Void = { _, _, _ in }
+  /// a failed response's message, and the payload (a JSON object; `nil` from a host that sends
+  /// none).
+  var onAction:
+    (_ casePath: String, _ fromEffect: Bool, _ error: String?, _ payload: String?) -> Void = {
+      _, _, _, _ in
+    }
   /// Called with the message of each `error` event that is not a settle's.
   var onError: (String) -> Void = { _ in }
   /// Called once when the connection ended, with why.
@@ -286,7 +290,9 @@ public final class RemoteGame {
         unconfirmedBindings[casePath] =
           unconfirmed.count > 1 ? (unconfirmed.count - 1, unconfirmed.action) : nil
       }
-      onAction(casePath, event["origin"]?.string == "effect", event["error"]?.string)
+      onAction(
+        casePath, event["origin"]?.string == "effect", event["error"]?.string,
+        event["payload"]?.object.map { JSONValue.object($0).description })
     case "error":
       let message = event["message"]?.string ?? "an error without a message"
       if event["id"]?.string == Self.settleID, !settles.isEmpty {

@@ -1,3 +1,5 @@
+import JSONLines
+import Persistence
 import TicTacToeAppCore
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
@@ -172,28 +174,37 @@ final class StoreBridge {
     }
     guard broadcastsStoreActions, !actionObservers.isEmpty else { return }
     let (casePath, error) = ActionDescription.describe(action)
-    broadcast(casePath: casePath, fromEffect: origin == .effect, error: error)
+    broadcast(
+      casePath: casePath, fromEffect: origin == .effect, error: error,
+      payload: ActionLog.payload(of: action).description)
   }
 
-  /// Tells every action observer about the action at `casePath`.
-  func broadcast(casePath: String, fromEffect: Bool, error: String?) {
+  /// Tells every action observer about the action at `casePath`, with its `payload` (a JSON
+  /// object, secrets redacted; `nil` when unknown).
+  func broadcast(casePath: String, fromEffect: Bool, error: String?, payload: String?) {
     guard !actionObservers.isEmpty else { return }
     casePath.withCString { casePath in
       withOptionalCString(error) { error in
-        var event = ttt_action_event(
-          struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
-          from_effect: fromEffect, error: error)
-        let removals = observerRemovals
-        for (id, observer) in actionObservers {
-          guard observer.session.isAttached else { continue }
-          // One a callback removed in this broadcast is not called.
-          if observerRemovals != removals, !actionObservers.contains(where: { $0.id == id }) {
-            continue
-          }
-          observer.session.deliveredCallbacks += 1
-          observer.callback(observer.context, &event)
+        withOptionalCString(payload) { payload in
+          var event = ttt_action_event(
+            struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
+            from_effect: fromEffect, error: error, payload: payload)
+          notifyActionObservers(of: &event)
         }
       }
+    }
+  }
+
+  private func notifyActionObservers(of event: inout ttt_action_event) {
+    let removals = observerRemovals
+    for (id, observer) in actionObservers {
+      guard observer.session.isAttached else { continue }
+      // One a callback removed in this broadcast is not called.
+      if observerRemovals != removals, !actionObservers.contains(where: { $0.id == id }) {
+        continue
+      }
+      observer.session.deliveredCallbacks += 1
+      observer.callback(observer.context, &event)
     }
   }
 }

@@ -176,4 +176,27 @@ public struct HostConnection {
 
   /// Ends a subscription or action observation.
   public func unsubscribe(_ id: UInt64) { api.pointee.unsubscribe!(host, id) }
+
+  /// Keeps `value` under `key` for the next front end of this one's name, for the life of the
+  /// host (`nil` forgets it): what it shows on top of the app state, such as a cursor, so that
+  /// a switch away and back keeps it. Never a secret. Returns `nil` or the host's error
+  /// message; a host older than ABI 1.3 keeps nothing.
+  @discardableResult
+  public func keepNote(_ value: String?, under key: String) -> String? {
+    guard api.pointee.abi_minor >= 3 else { return "this host keeps no notes (ABI 1.3)" }
+    let status = key.withCString { key in
+      if let value {
+        value.withCString { api.pointee.keep_note!(host, key, $0) }
+      } else {
+        api.pointee.keep_note!(host, key, nil)
+      }
+    }
+    return status == TTT_OK ? nil : lastError
+  }
+
+  /// What ``keepNote(_:under:)`` kept under `key` for front ends of this one's name, if any.
+  public func note(_ key: String) -> String? {
+    guard api.pointee.abi_minor >= 3 else { return nil }
+    return key.withCString { api.pointee.note!(host, $0) }.map { String(cString: $0) }
+  }
 }

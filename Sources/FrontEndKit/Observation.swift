@@ -8,8 +8,9 @@ public protocol ChangeObserving: AnyObject {
 
 /// An object told about every action the store processes.
 public protocol ActionObserving: AnyObject {
-  /// The store processed an action (`casePath`), sent by a front end or by an effect.
-  func storeDidProcess(casePath: String, fromEffect: Bool, error: String?)
+  /// The store processed an action (`casePath`), sent by a front end or by an effect; `payload`
+  /// is its payload as a JSON object, secrets redacted (`nil` from a host older than ABI 1.3).
+  func storeDidProcess(casePath: String, fromEffect: Bool, error: String?, payload: String?)
 }
 
 extension HostConnection {
@@ -37,7 +38,19 @@ extension HostConnection {
         observer?.storeDidProcess(
           casePath: String(cString: event.pointee.case_path),
           fromEffect: event.pointee.from_effect,
-          error: event.pointee.error.map { String(cString: $0) })
+          error: event.pointee.error.map { String(cString: $0) },
+          payload: event.payload)
       }, Unmanaged.passUnretained(observer as AnyObject).toOpaque())
+  }
+}
+
+extension UnsafePointer<ttt_action_event> {
+  /// The payload, read only when the host's event is large enough to have one (ABI 1.3).
+  fileprivate var payload: String? {
+    let end =
+      MemoryLayout<ttt_action_event>.offset(of: \.payload)!
+      + MemoryLayout<UnsafePointer<CChar>?>.size
+    guard pointee.struct_size >= end else { return nil }
+    return pointee.payload.map { String(cString: $0) }
   }
 }

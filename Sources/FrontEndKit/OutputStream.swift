@@ -20,10 +20,13 @@ public final class OutputStream {
     try open(host, path: nil, flags: 0)
   }
 
-  /// The file a front end's argument names: `PATH` is truncated, `+PATH` appended to.
+  /// The file a front end's argument names: `PATH` is truncated, `+PATH` appended to, and `-`
+  /// is standard output, as in other tools (the terminal: the terminal owner's only, so the
+  /// host refuses it to an observer).
   public static func file(_ argument: String, _ host: HostConnection) throws(FrontEndError)
     -> OutputStream
   {
+    if argument == "-" { return try terminal(host) }
     let appends = argument.hasPrefix("+")
     return try open(
       host, path: appends ? String(argument.dropFirst()) : argument,

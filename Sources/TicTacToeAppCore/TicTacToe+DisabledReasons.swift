@@ -2,7 +2,7 @@ import TicTacToeLoginCore
 import TicTacToeNewGameCore
 
 extension TicTacToe.State {
-  /// Why `action` would change nothing now, in words a person reads ("row 1, column 2 is
+  /// Why `action` would change nothing now, in words a person reads ("row 2, column 3 is
   /// taken", "name both players first"), or `nil` if it would be carried out: the reason of the
   /// feature the action is for, when that feature is shown.
   ///

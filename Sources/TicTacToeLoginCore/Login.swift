@@ -103,7 +103,7 @@ public struct Login: Sendable {
         return .none
 
       case .loginResponse(.failure(let error)):
-        state.alert = AlertState(title: error.description)
+        state.alert = AlertState(title: Self.alertTitle(for: error, email: state.email))
         state.isLoginRequestInFlight = false
         return .none
 
@@ -113,5 +113,15 @@ public struct Login: Sendable {
     }
     .ifLet(\.alert, action: \.alert)
     .ifLet(\.twoFactor, action: \.twoFactor) { TwoFactor() }
+  }
+}
+
+extension Login {
+  /// What the alert says about a rejected sign-in: the error's message, and, when the email has
+  /// no `@` (which the server rejects as an unknown user, like the reference's), what is wrong
+  /// with it, so the person does not look for a mistake in the password.
+  static func alertTitle(for error: AuthenticationError, email: String) -> String {
+    guard error == .invalidUserPassword, !email.contains("@") else { return error.description }
+    return "\(error.description) An email address needs an @, as in blob@pointfree.co."
   }
 }

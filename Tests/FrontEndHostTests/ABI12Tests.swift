@@ -33,13 +33,13 @@ import TicTacToeNewGameCore
     #expect(probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: 1, column: 2) == TTT_OK)
     let before = host.store.state
     #expect(probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: 1, column: 2) == TTT_ERR_DISABLED)
-    #expect(probe.lastError == "row 1, column 2 is taken")
+    #expect(probe.lastError == "row 2, column 3 is taken")
     #expect(probe.sendPathCell(1, 2) == TTT_ERR_DISABLED)
     #expect(probe.typedCellTapped(1, 2) == Int32(TTT_ERR_DISABLED.rawValue))
     #expect(host.store.state == before)
     // A success leaves last_error as it was (the one rule of the header).
     #expect(probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: 0, column: 0) == TTT_OK)
-    #expect(probe.lastError == "row 1, column 2 is taken")
+    #expect(probe.lastError == "row 2, column 3 is taken")
   }
 
   @Test func letsPlayWithAPlayerUnnamedIsRefused() async throws {

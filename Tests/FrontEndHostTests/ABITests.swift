@@ -32,9 +32,9 @@ import TicTacToeGameCore
     let before = host.store.state
     let changes = probe.changes
     #expect(probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: 7, column: 0) == TTT_ERR_INVALID_ARGUMENT)
-    #expect(probe.lastError == "row 7 is out of range 0...2")
+    #expect(probe.lastError == #""row" 7 is out of range 0...2 (payloads count from 0)"#)
     #expect(probe.send(TTT_ACTION_GAME_CELL_TAPPED, row: 0, column: -1) == TTT_ERR_INVALID_ARGUMENT)
-    #expect(probe.lastError == "column -1 is out of range 0...2")
+    #expect(probe.lastError == #""column" -1 is out of range 0...2 (payloads count from 0)"#)
     #expect(
       probe.send(TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME, text: nil) == TTT_ERR_INVALID_ARGUMENT)
     #expect(probe.lastError.contains("text is NULL"))

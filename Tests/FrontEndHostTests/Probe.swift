@@ -73,6 +73,31 @@ struct Probe {
   }
   var settled: UInt32 { function("probe_settled", as: (@convention(c) () -> UInt32).self)() }
 
+  /// The payload of the last action event (ABI 1.3), `""` when it had none.
+  var lastPayload: String {
+    String(
+      cString: function(
+        "probe_last_payload", as: (@convention(c) () -> UnsafePointer<CChar>).self)())
+  }
+
+  /// `keep_note(key, value)`.
+  func keepNote(_ value: String?, under key: String) -> ttt_status {
+    typealias Keep = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Int32
+    let keep = function("probe_keep_note", as: Keep.self)
+    let status = key.withCString { key in
+      if let value { value.withCString { keep(key, $0) } } else { keep(key, nil) }
+    }
+    return ttt_status(rawValue: UInt32(status))
+  }
+
+  /// `note(key)`.
+  func note(_ key: String) -> String? {
+    typealias Note = @convention(c) (UnsafePointer<CChar>) -> UnsafePointer<CChar>?
+    return key.withCString { function("probe_note", as: Note.self)($0) }.map {
+      String(cString: $0)
+    }
+  }
+
   var actions: [String] {
     let text = String(
       cString: function("probe_actions", as: (@convention(c) () -> UnsafePointer<CChar>).self)())

@@ -35,7 +35,7 @@ import TicTacToeFrontEndABI
     await startGame(on: host)
     #expect(probe.typedCellTapped(1, 2) == Int32(TTT_OK.rawValue))
     #expect(probe.typedCellTapped(1, 7) == Int32(TTT_ERR_INVALID_ARGUMENT.rawValue))
-    #expect(probe.lastError == "column 7 is out of range 0...2")
+    #expect(probe.lastError == #""column" 7 is out of range 0...2 (payloads count from 0)"#)
     guard case .newGame(let newGame) = host.store.state else { return }
     #expect(newGame.game?.board[1][2] == .x)
     #expect(probe.makeSenderRefusesUnknownPaths)

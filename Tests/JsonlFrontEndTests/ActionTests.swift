@@ -10,9 +10,10 @@ import Testing
     email: String = "blob@pointfree.co", response: JSONValue, after: JSONValue
   ) -> [JSONValue] {
     [
-      E.action("login.view.binding.email"),
+      E.action("login.view.binding.email", payload: ["value": .string(email)]),
       E.state(States.login(email: email)),
-      E.action("login.view.binding.password"),
+      // The password is a secret: its payload is redacted as in the state.
+      E.action("login.view.binding.password", payload: ["value": "<redacted>"]),
       E.state(States.login(email: email, password: "<redacted>", isFormValid: true)),
       E.action("login.view.loginButtonTapped"),
       E.state(
@@ -62,14 +63,17 @@ import Testing
     #expect(
       transcript.afterAttach
         == loginEvents(
-          email: email, response: E.action("login.loginResponse.success", effect: true),
+          email: email,
+          response: E.action(
+            "login.loginResponse.success", effect: true,
+            payload: ["token": "<redacted>", "twoFactorRequired": true]),
           after: login(States.twoFactor(), false))
         + [
-          E.action("login.twoFactor.view.binding.code"),
+          E.action("login.twoFactor.view.binding.code", payload: ["value": "12"]),
           E.state(login(States.twoFactor(code: "12"), false)),
           // Invalid form: refused, with the reason, and nothing changes.
           E.error("the code needs at least 4 characters", line: 6),
-          E.action("login.twoFactor.view.binding.code"),
+          E.action("login.twoFactor.view.binding.code", payload: ["value": "0000"]),
           E.state(login(States.twoFactor(code: "0000", isFormValid: true), false)),
           E.action("login.twoFactor.view.submitButtonTapped"),
           E.state(
@@ -84,16 +88,20 @@ import Testing
           E.state(login(nil, false)),
           E.action("login.view.loginButtonTapped"),
           E.state(login(nil, true)),
-          E.action("login.loginResponse.success", effect: true),
+          E.action(
+            "login.loginResponse.success", effect: true,
+            payload: ["token": "<redacted>", "twoFactorRequired": true]),
           E.state(login(States.twoFactor(), false)),
-          E.action("login.twoFactor.view.binding.code"),
+          E.action("login.twoFactor.view.binding.code", payload: ["value": "1234"]),
           E.state(login(States.twoFactor(code: "1234", isFormValid: true), false)),
           E.action("login.twoFactor.view.submitButtonTapped"),
           E.state(
             login(
               States.twoFactor(code: "1234", isFormValid: true, isTwoFactorRequestInFlight: true),
               false)),
-          E.action("login.twoFactor.twoFactorResponse.success", effect: true),
+          E.action(
+            "login.twoFactor.twoFactorResponse.success", effect: true,
+            payload: ["token": "<redacted>", "twoFactorRequired": false]),
           E.state(States.newGame()),
         ])
     #expect(transcript.errors.count == 1)
@@ -112,7 +120,11 @@ import Testing
         Input.action("newGame.logoutButtonTapped"),
       ]
     let transcript = try HostProcess.run(lines: lines)
-    let cell = E.action("newGame.game.cellTapped")
+    let cell = { (row: Int, column: Int) in
+      E.action(
+        "newGame.game.cellTapped",
+        payload: ["row": .number(JSONNumber(row)), "column": .number(JSONNumber(column))])
+    }
     let names = { (game: JSONValue) in States.newGame(o: "Blub", x: "Blob", game: game) }
     let scored = { (game: JSONValue) in
       States.newGame(
@@ -120,18 +132,18 @@ import Testing
     }
     #expect(
       Array(transcript.afterAttach.dropFirst(8)) == [
-        E.action("newGame.binding.xPlayerName"),
+        E.action("newGame.binding.xPlayerName", payload: ["value": "Blob"]),
         E.state(States.newGame(x: "Blob")),
-        E.action("newGame.binding.oPlayerName"),
+        E.action("newGame.binding.oPlayerName", payload: ["value": "Blub"]),
         E.state(names(nil)),
         E.action("newGame.letsPlayButtonTapped"),
         E.state(names(States.game())),
-        cell, E.state(names(States.game(["x  ", "   ", "   "], currentPlayer: "o"))),
-        cell, E.state(names(States.game(["x  ", "   ", " o "], currentPlayer: "x"))),
-        cell, E.state(names(States.game(["x  ", "x  ", " o "], currentPlayer: "o"))),
-        cell, E.state(names(States.game(["x  ", "xo ", " o "], currentPlayer: "x"))),
+        cell(0, 0), E.state(names(States.game(["x  ", "   ", "   "], currentPlayer: "o"))),
+        cell(2, 1), E.state(names(States.game(["x  ", "   ", " o "], currentPlayer: "x"))),
+        cell(1, 0), E.state(names(States.game(["x  ", "x  ", " o "], currentPlayer: "o"))),
+        cell(1, 1), E.state(names(States.game(["x  ", "xo ", " o "], currentPlayer: "x"))),
         // The winning move counts the game on the scoreboard, in the same state.
-        cell,
+        cell(2, 0),
         E.state(scored(States.game(["x  ", "xo ", "xo "], currentPlayer: "x", winner: "x"))),
         // The game is over: refused, with the reason, and nothing changes.
         E.error("the game is over: Blob won", line: 13),
@@ -145,7 +157,7 @@ import Testing
         E.state(scored(nil)),
         E.action("newGame.letsPlayButtonTapped"),
         E.state(scored(States.game())),
-        cell, E.state(scored(States.game(["   ", "   ", "x  "], currentPlayer: "o"))),
+        cell(2, 0), E.state(scored(States.game(["   ", "   ", "x  "], currentPlayer: "o"))),
         E.action("newGame.game.dismiss"),
         E.state(scored(nil)),
         E.action("newGame.logoutButtonTapped"),

@@ -17,7 +17,8 @@ import Testing
     #expect(
       transcript.afterAttach == [
         E.state(States.login()), E.state(States.login()),
-        E.action("login.view.binding.email"), E.state(States.login(email: "a@b")),
+        E.action("login.view.binding.email", payload: ["value": "a@b"]),
+        E.state(States.login(email: "a@b")),
         E.state(States.login(email: "a@b")),
       ])
   }
@@ -46,7 +47,9 @@ import Testing
       arguments: ["--frontend", "jsonl", "--auth-delay", "0.2"])
     #expect(
       Array(transcript.afterAttach.suffix(4)) == [
-        E.action("login.loginResponse.success", effect: true), E.state(States.newGame()),
+        E.action(
+          "login.loginResponse.success", effect: true,
+          payload: ["token": "<redacted>", "twoFactorRequired": false]), E.state(States.newGame()),
         E.state(States.newGame()), E.state(States.newGame()),
       ])
   }
@@ -63,7 +66,9 @@ import Testing
     let transcript = try host.finish()
     #expect(
       Array(transcript.afterAttach.suffix(3)) == [
-        E.action("login.loginResponse.success", effect: true), E.state(States.newGame()),
+        E.action(
+          "login.loginResponse.success", effect: true,
+          payload: ["token": "<redacted>", "twoFactorRequired": false]), E.state(States.newGame()),
         E.state(States.newGame()),
       ])
   }
@@ -92,7 +97,9 @@ import Testing
       arguments: ["--frontend", "jsonl", "--auth-delay", "0.1"])
     #expect(
       Array(transcript.afterAttach.suffix(2)) == [
-        E.action("login.loginResponse.success", effect: true), E.state(States.newGame()),
+        E.action(
+          "login.loginResponse.success", effect: true,
+          payload: ["token": "<redacted>", "twoFactorRequired": false]), E.state(States.newGame()),
       ])
     #expect(transcript.errors.isEmpty)
     #expect(transcript.status == 0)
@@ -116,7 +123,9 @@ import Testing
       arguments: ["--frontend", "jsonl", "--auth-delay", "0.1"])
     #expect(
       Array(transcript.afterAttach.suffix(2)) == [
-        E.action("login.loginResponse.success", effect: true), E.state(States.newGame()),
+        E.action(
+          "login.loginResponse.success", effect: true,
+          payload: ["token": "<redacted>", "twoFactorRequired": false]), E.state(States.newGame()),
       ])
     #expect(transcript.status == 0)
   }

@@ -30,6 +30,9 @@ import Testing
     #expect(path == "\(runtime)/tictactoe/\(host.processIdentifier).sock")
     #expect(mode(path) == S_IFSOCK | 0o600)
     #expect(mode("\(runtime)/tictactoe") == S_IFDIR | 0o700)
+    // A tool finds the socket in the first line of standard output, with no scraping.
+    let hello = try Event(line: try #require(host.readLine()))
+    #expect(hello.value["listening"] == .string(path))
     let client = try #require(SocketClient(path: path))
     #expect(try client.readEvent().value["remote"] == true)
     let (status, _) = host.finishWithoutChecks()

@@ -61,4 +61,22 @@ import Testing
     #expect(!String(decoding: host.output, as: UTF8.self).contains(#""type":"hello""#))
     #expect(standardError.contains("jsonl:PATH"), "\(standardError)")
   }
+
+  @Test func dashIsStandardOutput() throws {
+    let transcript = try HostProcess.run(
+      lines: Input.startGame, arguments: ["--frontend", "jsonl:-", "--auth-delay", "0"])
+    #expect(transcript.status == 0)
+    #expect(transcript.events.first?.type == "hello")
+    #expect(
+      transcript.events.last?.state == States.newGame(o: "Blub", x: "Blob", game: States.game()))
+  }
+
+  @Test func dashIsRefusedToAnObserverBecauseStandardOutputIsTheOwners() throws {
+    try requireTextFrontEnd()
+    let host = try HostProcess(["--frontend", "text", "--frontend", "jsonl:-"])
+    let (_, standardError) = host.finishWithoutChecks()
+    #expect(!String(decoding: host.output, as: UTF8.self).contains(#""type":"hello""#))
+    #expect(
+      standardError.contains("only the terminal owner writes to the terminal"), "\(standardError)")
+  }
 }

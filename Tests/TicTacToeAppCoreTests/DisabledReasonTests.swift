@@ -55,7 +55,7 @@ struct AppDisabledReasonTests {
       Self.states[4].whyDisabled(.newGame(.letsPlayButtonTapped)) == "name both players first")
     #expect(
       Self.states[5].whyDisabled(.newGame(.game(.presented(.cellTapped(row: 0, column: 0)))))
-        == "row 0, column 0 is taken")
+        == "row 1, column 1 is taken")
     // An intent for a screen that is not shown is not "disabled": that is another refusal.
     #expect(TicTacToe.State().whyDisabled(.newGame(.letsPlayButtonTapped)) == nil)
   }

@@ -7,10 +7,11 @@ struct GameDisabledReasonTests {
     var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
     #expect(game.whyDisabled(.cellTapped(row: 1, column: 2)) == nil)
     game.board[1][2] = .x
-    #expect(game.whyDisabled(.cellTapped(row: 1, column: 2)) == "row 1, column 2 is taken")
+    #expect(game.whyDisabled(.cellTapped(row: 1, column: 2)) == "row 2, column 3 is taken")
     #expect(
-      game.whyDisabled(.cellTapped(row: 3, column: 0))?.hasPrefix("row 3, column 0 is outside")
-        == true)
+      game.whyDisabled(.cellTapped(row: 3, column: 0))
+        == "cellTapped(row: 3, column: 0) is outside the board (an action counts rows and "
+        + "columns from 0 to 2)")
     game.board[1][0] = .x
     game.board[1][1] = .x
     #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == "the game is over: Blob won")

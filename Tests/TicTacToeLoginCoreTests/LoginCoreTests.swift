@@ -104,7 +104,7 @@ struct TicTacToeLoginCoreTests {
     } withDependencies: {
       $0.authenticationClient.login = { _, _ in throw AuthenticationError.invalidUserPassword }
     }
-    await store.send(\.view.binding.email, "blob") { $0.email = "blob" }
+    await store.send(\.view.binding.email, "blob@pointfree.co") { $0.email = "blob@pointfree.co" }
     await store.send(\.view.binding.password, "wrong") {
       $0.password = "wrong"
       $0.isFormValid = true
@@ -112,6 +112,28 @@ struct TicTacToeLoginCoreTests {
     await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
     await store.receive(.loginResponse(.failure(.invalidUserPassword))) {
       $0.alert = AlertState(title: "Unknown user or invalid password.")
+      $0.isLoginRequestInFlight = false
+    }
+    await store.send(\.alert.dismiss, ()) { $0.alert = nil }
+    await store.finish()
+  }
+
+  @Test func anEmailWithoutAnAtSignIsNamedInTheAlert() async {
+    let store = TestStore(initialState: Login.State()) {
+      Login()
+    } withDependencies: {
+      $0.authenticationClient.login = { _, _ in throw AuthenticationError.invalidUserPassword }
+    }
+    await store.send(\.view.binding.email, "blob") { $0.email = "blob" }
+    await store.send(\.view.binding.password, "wrong") {
+      $0.password = "wrong"
+      $0.isFormValid = true
+    }
+    await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
+    await store.receive(.loginResponse(.failure(.invalidUserPassword))) {
+      $0.alert = AlertState(
+        title:
+          "Unknown user or invalid password. An email address needs an @, as in blob@pointfree.co.")
       $0.isLoginRequestInFlight = false
     }
     await store.send(\.alert.dismiss, ()) { $0.alert = nil }

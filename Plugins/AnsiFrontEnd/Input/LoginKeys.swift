@@ -4,7 +4,8 @@ import TicTacToeFrontEndABI
 
 extension InterfaceState {
   /// Login: tab and the arrows move between email, password and the button; typing edits the
-  /// focused field in place (the password too, through relative edits); enter on the button
+  /// focused field in place (the password too, through relative edits; see
+  /// ``editField(_:with:intents:)`` for the line-editing keys); enter on the button
   /// (or on the password, once the form is valid) logs in; an alert is dismissed with enter.
   mutating func handleLogin(_ key: Key, _ login: LoginScreen, intents: inout [Intent]) {
     if login.alertTitle != nil {
@@ -19,6 +20,10 @@ extension InterfaceState {
       case .password: TTT_FIELD_LOGIN_PASSWORD
       case .loginButton: nil
       }
+    if let field, !login.isFormDisabled {
+      let text = field == TTT_FIELD_LOGIN_EMAIL ? login.email : nil
+      if editField(EditedField(field: field, text: text), with: key, intents: &intents) { return }
+    }
     switch key {
     case .tab, .down: loginFocus = loginFocus.moved(by: 1)
     case .backTab, .up: loginFocus = loginFocus.moved(by: -1)
@@ -26,12 +31,6 @@ extension InterfaceState {
       pressLogin(login, intents: &intents)
     case .character(" ") where field == nil:
       pressLogin(login, intents: &intents)
-    case .character(let character):
-      if let field, !login.isFormDisabled {
-        intents.add(.edit(field, TTT_EDIT_APPEND, text: String(character)))
-      }
-    case .backspace:
-      if let field, !login.isFormDisabled { intents.add(.edit(field, TTT_EDIT_DELETE_BACKWARD)) }
     default:
       break
     }

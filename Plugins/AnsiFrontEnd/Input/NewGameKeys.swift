@@ -3,7 +3,8 @@ import TerminalUI
 import TicTacToeFrontEndABI
 
 extension InterfaceState {
-  /// New game: typing edits the focused name; tab and the arrows move between the names and
+  /// New game: typing edits the focused name (with the line-editing keys of
+  /// ``editField(_:with:intents:)``); tab and the arrows move between the names and
   /// the buttons; enter on a name moves on, enter on a button presses it.
   mutating func handleNewGame(_ key: Key, _ newGame: NewGameScreen, intents: inout [Intent]) {
     let field: ttt_text_field? =
@@ -12,6 +13,11 @@ extension InterfaceState {
       case .oPlayerName: TTT_FIELD_NEW_GAME_O_PLAYER_NAME
       case .letsPlayButton, .logoutButton: nil
       }
+    if let field {
+      let text =
+        field == TTT_FIELD_NEW_GAME_X_PLAYER_NAME ? newGame.xPlayerName : newGame.oPlayerName
+      if editField(EditedField(field: field, text: text), with: key, intents: &intents) { return }
+    }
     switch key {
     case .tab, .down: newGameFocus = newGameFocus.moved(by: 1)
     case .backTab, .up: newGameFocus = newGameFocus.moved(by: -1)
@@ -23,10 +29,6 @@ extension InterfaceState {
       pressNewGame(newGame, intents: &intents)
     case .character(" ") where field == nil:
       pressNewGame(newGame, intents: &intents)
-    case .character(let character):
-      if let field { intents.add(.edit(field, TTT_EDIT_APPEND, text: String(character))) }
-    case .backspace:
-      if let field { intents.add(.edit(field, TTT_EDIT_DELETE_BACKWARD)) }
     default:
       break
     }

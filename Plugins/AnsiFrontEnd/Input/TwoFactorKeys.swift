@@ -17,6 +17,10 @@ extension InterfaceState {
       return
     }
     let isEditing = twoFactorFocus == .code && !twoFactor.isFormDisabled
+    if isEditing {
+      let code = EditedField(field: TTT_FIELD_TWO_FACTOR_CODE, text: twoFactor.code)
+      if editField(code, with: key, intents: &intents) { return }
+    }
     switch key {
     case .escape: intents.add(.send(TTT_ACTION_TWO_FACTOR_DISMISS))
     case .tab, .down: twoFactorFocus = twoFactorFocus.moved(by: 1)
@@ -28,12 +32,6 @@ extension InterfaceState {
       }
     case .character(" ") where twoFactorFocus == .submitButton:
       submit(twoFactor, intents: &intents)
-    case .character(let character):
-      if isEditing {
-        intents.add(.edit(TTT_FIELD_TWO_FACTOR_CODE, TTT_EDIT_APPEND, text: String(character)))
-      }
-    case .backspace:
-      if isEditing { intents.add(.edit(TTT_FIELD_TWO_FACTOR_CODE, TTT_EDIT_DELETE_BACKWARD)) }
     default:
       break
     }

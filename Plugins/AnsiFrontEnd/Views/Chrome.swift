@@ -2,8 +2,8 @@ import FrontEndKit
 import TerminalUI
 
 /// The frame around the screens: a header bar naming the screen, and a status line at the
-/// bottom showing the command line, a message (up to three rows when long), or the keys of
-/// the screen.
+/// bottom showing the command line (with the names Tab could complete to above it), a message
+/// (up to three rows when long), or the keys of the screen.
 enum Chrome {
   /// Draws the header bar on row 0; during a replay, it says so at its right end.
   static func header(for kind: ScreenKind, replay: ReplayStatus?, in frame: inout Frame) {
@@ -30,6 +30,13 @@ enum Chrome {
       let used = frame.put(
         ":" + Widgets.tail(of: command, width: frame.columns - 2), row: row, column: 0)
       frame.put(" ", row: row, column: used, style: Theme.textCursor)
+      // The names Tab could complete to, just above the line.
+      if let message = interface.message, row > 0 {
+        frame.fill(row: row - 1, column: 0, width: frame.columns)
+        frame.put(
+          Widgets.head(of: message, width: frame.columns), row: row - 1, column: 0,
+          style: Theme.message)
+      }
     } else if let message = interface.message {
       // A long message (a host's reason naming a path) wraps upwards over the content's last
       // rows, three at most, rather than losing its end.
@@ -40,16 +47,28 @@ enum Chrome {
         frame.put(line, row: lineRow, column: 0, style: Theme.message)
       }
     } else {
-      frame.put(keys(for: screen, interface: interface), row: row, column: 0, style: Theme.hint)
+      let footer = fitted(keys(for: screen, interface: interface), width: frame.columns)
+      frame.put(footer, row: row, column: 0, style: Theme.hint)
     }
   }
 
-  /// The keys that work on `screen` now; the way to the command line and the help always
-  /// shows (from a text field: escape first).
-  static func keys(for screen: Screen, interface: InterfaceState) -> String {
+  /// `hints` joined with ` · ` after a space, shortened to `width` columns by leaving out whole
+  /// hints from the end (never cutting one), with `…` where they were: the last hint, the
+  /// way to the help, always stays, since the help lists every key.
+  static func fitted(_ hints: [String], width: Int) -> String {
+    let line = { (hints: [String]) in " " + hints.joined(separator: " · ") }
+    guard line(hints).terminalWidth > width, let last = hints.last else { return line(hints) }
+    var kept = Array(hints.dropLast())
+    while !kept.isEmpty, line(kept + ["…", last]).terminalWidth > width { kept.removeLast() }
+    return line(kept + ["…", last])
+  }
+
+  /// The keys that work on `screen` now, one hint each; the way to the command line and the
+  /// help always shows last (from a text field: escape first).
+  static func keys(for screen: Screen, interface: InterfaceState) -> [String] {
     // A replay takes no key of the screen: the footer shows how far it has come instead.
     if let replay = interface.replay {
-      return " \(replay.banner) · keys are refused · : command · ? help · :q quits"
+      return [replay.banner, "keys are refused", ":q quits", ": command · ? help"]
     }
     let specific: String
     switch screen {
@@ -71,6 +90,6 @@ enum Chrome {
     }
     let global =
       interface.isEditingText(on: screen) ? "esc then : command, ? help" : ": command · ? help"
-    return " \(specific) · \(global) · ctrl-c quit"
+    return specific.split(separator: " · ").map(String.init) + ["ctrl-c quit", global]
   }
 }

@@ -4,10 +4,11 @@ import TerminalUI
 /// The login form: email, the password masked with its length, the login button and the
 /// activity indicator while the request is in flight.
 enum LoginView {
-  /// The lines of the form, with `focus` highlighted and the activity indicator at the
-  /// `spinner` frame; explanations wrap at `width`.
+  /// The lines of the form, with `focus` highlighted (the email's cursor `caret` characters
+  /// before its end) and the activity indicator at the `spinner` frame; explanations wrap at
+  /// `width`.
   static func lines(
-    _ login: LoginScreen, focus: LoginFocus, spinner: Character, width: Int
+    _ login: LoginScreen, focus: LoginFocus, caret: Int, spinner: Character, width: Int
   ) -> [Line] {
     let explanation =
       "To log in use any email and \"password\" for the password. If your email contains "
@@ -19,7 +20,7 @@ enum LoginView {
     lines.append(
       Widgets.field(
         label: "Email", value: login.email, placeholder: "blob@pointfree.co",
-        focused: focus == .email, disabled: login.isFormDisabled))
+        focused: focus == .email, disabled: login.isFormDisabled, caret: caret))
     lines.append(.spacer)
     lines.append(
       Widgets.field(

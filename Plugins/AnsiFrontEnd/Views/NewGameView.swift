@@ -3,19 +3,20 @@ import TerminalUI
 
 /// The new-game form: both players' names, "Let's play!" and "Logout".
 enum NewGameView {
-  /// The lines of the form, with `focus` highlighted.
-  static func lines(_ newGame: NewGameScreen, focus: NewGameFocus) -> [Line] {
+  /// The lines of the form, with `focus` highlighted (a name's cursor `caret` characters
+  /// before its end).
+  static func lines(_ newGame: NewGameScreen, focus: NewGameFocus, caret: Int) -> [Line] {
     [
       Line(
         "Who is playing? Name both players, then let's play.", style: Theme.hint, isOptional: true),
       .spacer,
       Widgets.field(
         label: "Player X", value: newGame.xPlayerName, placeholder: "Blob Sr.",
-        focused: focus == .xPlayerName),
+        focused: focus == .xPlayerName, caret: caret),
       .spacer,
       Widgets.field(
         label: "Player O", value: newGame.oPlayerName, placeholder: "Blob Jr.",
-        focused: focus == .oPlayerName),
+        focused: focus == .oPlayerName, caret: caret),
       .spacer,
       Line(spans: [
         Widgets.gap(Widgets.labelWidth),

@@ -44,15 +44,16 @@ enum ScreenComposer {
     switch screen {
     case .login(let login):
       lines = LoginView.lines(
-        login, focus: interface.loginFocus, spinner: interface.spinner.frame, width: width)
+        login, focus: interface.loginFocus, caret: interface.caret,
+        spinner: interface.spinner.frame, width: width)
       alert = login.alertTitle
     case .twoFactor(let twoFactor, _):
       lines = TwoFactorView.lines(
-        twoFactor, focus: interface.twoFactorFocus, spinner: interface.spinner.frame,
-        width: width)
+        twoFactor, focus: interface.twoFactorFocus, caret: interface.caret,
+        spinner: interface.spinner.frame, width: width)
       alert = twoFactor.alertTitle
     case .newGame(let newGame):
-      lines = NewGameView.lines(newGame, focus: interface.newGameFocus)
+      lines = NewGameView.lines(newGame, focus: interface.newGameFocus, caret: interface.caret)
     case .game(let game):
       let tall = content.count > GameView.lineCount(tall: true)
       lines = GameView.lines(game, cursor: interface.boardCursor, tall: tall, width: width)

@@ -4,10 +4,12 @@ import TerminalUI
 /// The two-factor form: the code, the submit button, the activity indicator, and how to back
 /// out.
 enum TwoFactorView {
-  /// The lines of the form, with `focus` highlighted and the activity indicator at the
-  /// `spinner` frame; explanations wrap at `width`.
+  /// The lines of the form, with `focus` highlighted (the code's cursor `caret` characters
+  /// before its end) and the activity indicator at the `spinner` frame; explanations wrap at
+  /// `width`.
   static func lines(
-    _ twoFactor: TwoFactorScreen, focus: TwoFactorFocus, spinner: Character, width: Int
+    _ twoFactor: TwoFactorScreen, focus: TwoFactorFocus, caret: Int, spinner: Character,
+    width: Int
   ) -> [Line] {
     var lines = "To confirm the second factor enter 1234 into the form.".wrapped(toWidth: width)
       .map { Line($0, style: Theme.hint, isOptional: true) }
@@ -15,7 +17,7 @@ enum TwoFactorView {
     lines.append(
       Widgets.field(
         label: "Code", value: twoFactor.code, placeholder: "1234", focused: focus == .code,
-        disabled: twoFactor.isFormDisabled))
+        disabled: twoFactor.isFormDisabled, caret: caret))
     lines.append(.spacer)
     var buttons = [
       Widgets.gap(Widgets.labelWidth),

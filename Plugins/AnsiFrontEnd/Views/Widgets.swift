@@ -7,10 +7,15 @@ enum Widgets {
   /// Width of a text field.
   static let fieldWidth = 30
 
-  /// A labelled text field showing `value` (its end, when it is longer than the field), the
-  /// placeholder while empty and unfocused, and a block cursor while focused.
+  /// A labelled text field showing `value` (around the cursor, when it is longer than the
+  /// field), the placeholder while empty and unfocused, and a block cursor while focused,
+  /// `caret` characters before the end.
+  ///
+  /// The placeholder reads "e.g. blob@pointfree.co", so it differs from typed text without
+  /// colour too (a plain capture, a monochrome terminal).
   static func field(
-    label: String, value: String, placeholder: String = "", focused: Bool, disabled: Bool = false
+    label: String, value: String, placeholder: String = "", focused: Bool, disabled: Bool = false,
+    caret: Int = 0
   ) -> Line {
     let marker = focused ? "› " : "  "
     var spans = [
@@ -18,16 +23,27 @@ enum Widgets {
         text: marker + pad(label, labelWidth - 2), style: focused ? Theme.focusedLabel : Theme.label
       )
     ]
-    let room = fieldWidth - (focused ? 1 : 0)
     if value.isEmpty && !focused && !placeholder.isEmpty {
-      spans.append(Span(text: pad(placeholder, fieldWidth), style: Theme.placeholder))
+      spans.append(Span(text: pad("e.g. " + placeholder, fieldWidth), style: Theme.placeholder))
       return Line(spans: spans)
     }
-    let shown = tail(of: value, width: room)
     let style = disabled ? Theme.placeholder : focused ? Theme.focusedField : Theme.field
-    spans.append(Span(text: shown, style: style))
-    if focused && !disabled { spans.append(Span(text: " ", style: Theme.textCursor)) }
-    let used = shown.terminalWidth + (focused && !disabled ? 1 : 0)
+    let showsCursor = focused && !disabled
+    let split = value.index(value.endIndex, offsetBy: -min(caret, value.count))
+    let before = String(value[..<split])
+    var rest = value[split...]
+    // The cursor cell: the character under it, or a space at the end.
+    let under = showsCursor ? String(rest.popFirst() ?? " ") : ""
+    let after = String(rest)
+    // Too long for the field: the text after the cursor gets at least half the room it needs.
+    let room = fieldWidth - under.terminalWidth
+    let afterRoom = min(after.terminalWidth, max(room / 2, room - before.terminalWidth))
+    let shownAfter = head(of: after, width: afterRoom)
+    let shownBefore = tail(of: before, width: room - shownAfter.terminalWidth)
+    spans.append(Span(text: shownBefore, style: style))
+    if showsCursor { spans.append(Span(text: under, style: Theme.textCursor)) }
+    spans.append(Span(text: shownAfter, style: style))
+    let used = shownBefore.terminalWidth + under.terminalWidth + shownAfter.terminalWidth
     spans.append(Span(text: String(repeating: " ", count: max(0, fieldWidth - used)), style: style))
     return Line(spans: spans)
   }

@@ -137,7 +137,8 @@ typedef enum ttt_status {
   TTT_ERR_OUTPUT_FAILED = 7,
   /* (ABI 1.2) The intent is disabled now: the screen would ignore it (a taken cell, a game that
    * is over, "Let's play" with a player unnamed, "Log in" with a field empty, a request already
-   * in flight). Nothing changed; last_error says why, for a person: "row 1, column 2 is taken",
+   * in flight). Nothing changed; last_error says why, for a person: "row 2, column 3 is taken"
+   * (for row 1, column 2: messages count cells from 1, as the board labels them),
    * "name both players first". Only front ends built for 1.2 get it: for an older one the host
    * lets the screen ignore the intent and returns TTT_OK, as 1.1 did. */
   TTT_ERR_DISABLED = 8,
@@ -421,6 +422,12 @@ typedef struct ttt_action_event {
   const char *case_path;  /* "login.view.binding.email", "login.loginResponse.failure", ... */
   bool from_effect;       /* false: sent by a front end; true: sent back by an effect */
   const char *error;      /* for a failed response, the error's message; else NULL */
+  /* Appended in 1.3 (read it only if struct_size covers it): the action's payload as one JSON
+   * object, `{"row":0,"column":2}` for a tap, `{"value":"Blob"}` for a field's new text, `{}`
+   * for an action that carries nothing. Rows and columns count from 0, as in ttt_action. A
+   * secret (the password, a token) is "<redacted>" ("" when empty), as in the JSON-lines
+   * state; a failed response's error is in `error`, not here. */
+  const char *payload;
 } ttt_action_event;
 
 /* Called for every action the store processes, after it changed the state and before change
@@ -625,6 +632,21 @@ typedef struct ttt_host_api {
    * fit in `value_size`. [thread-safe] */
   ttt_status (*send_values)(ttt_store *store, const char *case_path, const void *arguments,
                             size_t count, size_t value_size);
+
+  /* ---- ABI 1.3: notes that outlive a front end. Check `abi_minor >= 3` (or struct_size). ---- */
+
+  /* Keeps `value` under `key` for every front end of this one's name, for the life of the
+   * host: one that is switched away and back (`:frontend text`, then `:frontend ansi`), or
+   * replaced by another instance of itself, reads what the last one kept (`note`), such as
+   * where its cursor was. NULL `value` forgets the key. For what a front end shows on top of
+   * the app state, never a secret: the host keeps it as given, in memory only. A key is 1 to
+   * 64 bytes of UTF-8, a value at most 4096; a name keeps at most 64 keys.
+   * TTT_ERR_INVALID_ARGUMENT otherwise. `key` and `value` are [borrowed-call]. [store-thread] */
+  ttt_status (*keep_note)(ttt_host *host, const char *key, const char *value);
+
+  /* What keep_note kept under `key` for front ends of this one's name, or NULL. Valid until
+   * the next call of note or keep_note by this front end. [store-thread] */
+  const char *(*note)(ttt_host *host, const char *key);
 } ttt_host_api;
 
 /* ---------------------------------------------------------------------------------------- */

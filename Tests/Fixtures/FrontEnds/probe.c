@@ -1,5 +1,6 @@
 /* A front end for tests: it attaches as an observer, counts change notifications, records
  * action events, and exports probe_* functions that call the host's routines. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@ static unsigned game_changes;
 static char actions[65536];
 static size_t actions_length;
 static unsigned settled_count;
+static char last_payload[4096];
 
 static void on_change(void *context) { (void)context; changes++; }
 static void on_game_change(void *context) { (void)context; game_changes++; }
@@ -23,7 +25,17 @@ static void on_action(void *context, const ttt_action_event *event) {
                          event->from_effect ? "effect" : "frontend", event->case_path,
                          event->error ? " error=" : "", event->error ? event->error : "");
   if (written > 0 && actions_length + (size_t)written < sizeof actions) actions_length += (size_t)written;
+  /* The payload (ABI 1.3), read only when the host's event has it. */
+  size_t payload_end = offsetof(ttt_action_event, payload) + sizeof event->payload;
+  if (event->struct_size >= payload_end && event->payload)
+    snprintf(last_payload, sizeof last_payload, "%s", event->payload);
+  else
+    last_payload[0] = 0;
 }
+
+const char *probe_last_payload(void) { return last_payload; }
+int probe_keep_note(const char *key, const char *value) { return api->keep_note(host, key, value); }
+const char *probe_note(const char *key) { return api->note(host, key); }
 
 static ttt_status attach(const ttt_host_api *a, ttt_host *h, const ttt_attach_info *info,
                          void **out_instance) {

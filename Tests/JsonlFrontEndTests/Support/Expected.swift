@@ -2,13 +2,16 @@ import JSONLines
 
 /// Expected events, without `seq`, as ``Transcript/afterAttach`` lists them.
 enum Expected {
-  /// An `action` event.
-  static func action(_ path: String, effect: Bool = false, error: String? = nil) -> JSONValue {
+  /// An `action` event, with its `payload` (`{}` for an action that carries nothing).
+  static func action(
+    _ path: String, effect: Bool = false, error: String? = nil, payload: JSONValue = [:]
+  ) -> JSONValue {
     var object = JSONObject()
     object.insert("action", forKey: "type")
     object.insert(.string(path), forKey: "action")
     object.insert(effect ? "effect" : "frontend", forKey: "origin")
     if let error { object.insert(.string(error), forKey: "error") }
+    object.insert(payload, forKey: "payload")
     return .object(object)
   }
 

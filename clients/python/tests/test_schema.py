@@ -83,6 +83,13 @@ class WholeSessionTests(SchemaTestCase):
                    for entry in event["states"]}
         self.assertEqual(screens, {"login", "twoFactor", "newGame", "game"})
         self.assertIn("login.loginResponse.failure", [event.get("action") for event in received])
+        # Action events carry their payload: cells counted from 0, as sent; secrets redacted.
+        taps = [event["payload"] for event in received
+                if event.get("action") == "newGame.game.cellTapped"]
+        self.assertEqual(taps[:2], [{"row": 0, "column": 0}, {"row": 1, "column": 0}])
+        passwords = [event["payload"] for event in received
+                     if event.get("action") == "login.view.binding.password"]
+        self.assertEqual(passwords, [{"value": "<redacted>"}] * 2)
         self.assertGreaterEqual(refusals, 8)
 
     def play(self, game: Client) -> int:
@@ -231,6 +238,15 @@ class StrictnessTests(SchemaTestCase):
         self.assertInvalid(EVENTS, {"type": "goodbye", "seq": 3})
         self.assertInvalid(EVENTS, {"type": "error", "seq": 3})
         self.assertInvalid(EVENTS, {"type": "action", "seq": 3, "action": "login.x"})
+        tap = {"type": "action", "seq": 3, "action": "newGame.game.cellTapped",
+               "origin": "frontend", "payload": {"row": 0, "column": 2}}
+        self.assertValid(EVENTS, [tap])
+        self.assertInvalid(EVENTS, {**tap, "payload": {"row": 3, "column": 2}})
+        self.assertInvalid(EVENTS, {**tap, "payload": {"row": 0}})
+        typed = {"type": "action", "seq": 3, "action": "login.view.binding.password",
+                 "origin": "frontend", "payload": {"value": "<redacted>"}}
+        self.assertValid(EVENTS, [typed])
+        self.assertInvalid(EVENTS, {**typed, "payload": {"value": "pw"}})
         self.assertInvalid(
             EVENTS, self.changed(self.LOGIN, lambda e: e["state"]["login"].update(password="pw"))
         )
