@@ -36,7 +36,7 @@ enum SharedAction {
       }
       if let payload {
         writer.key("payload")
-        writer.rawValue(Array(payload.utf8))
+        writer.rawValue(payload.utf8)
       }
       key = current
     }

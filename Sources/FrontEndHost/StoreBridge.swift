@@ -46,6 +46,8 @@ final class StoreBridge {
   /// Counts removals of action observers, so a broadcast notices one made by a callback.
   private var observerRemovals = 0
   private var nextID: UInt64 = 1
+  /// The payload of the action being broadcast, encoded into a reused buffer.
+  private var payloadWriter = JSONWriter(capacity: 256)
   private var actionObservation: StoreSubscription?
   private var secretsObservation: StoreSubscription?
 
@@ -174,23 +176,37 @@ final class StoreBridge {
     }
     guard broadcastsStoreActions, !actionObservers.isEmpty else { return }
     let (casePath, error) = ActionDescription.describe(action)
-    broadcast(
-      casePath: casePath, fromEffect: origin == .effect, error: error,
-      payload: ActionLog.payload(of: action).description)
+    payloadWriter.reset()
+    ActionLog.writePayload(of: action, to: &payloadWriter)
+    payloadWriter.appendRaw(0)
+    // A copy that a broadcast made from an observer's callback cannot overwrite (the buffer is
+    // copied only then).
+    let bytes = payloadWriter.bytes
+    bytes.withUnsafeBytes { payload in
+      broadcast(
+        casePath: casePath, fromEffect: origin == .effect, error: error,
+        payload: payload.baseAddress!.assumingMemoryBound(to: CChar.self))
+    }
   }
 
   /// Tells every action observer about the action at `casePath`, with its `payload` (a JSON
   /// object, secrets redacted; `nil` when unknown).
   func broadcast(casePath: String, fromEffect: Bool, error: String?, payload: String?) {
+    withOptionalCString(payload) { payload in
+      broadcast(casePath: casePath, fromEffect: fromEffect, error: error, payload: payload)
+    }
+  }
+
+  private func broadcast(
+    casePath: String, fromEffect: Bool, error: String?, payload: UnsafePointer<CChar>?
+  ) {
     guard !actionObservers.isEmpty else { return }
     casePath.withCString { casePath in
       withOptionalCString(error) { error in
-        withOptionalCString(payload) { payload in
-          var event = ttt_action_event(
-            struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
-            from_effect: fromEffect, error: error, payload: payload)
-          notifyActionObservers(of: &event)
-        }
+        var event = ttt_action_event(
+          struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
+          from_effect: fromEffect, error: error, payload: payload)
+        notifyActionObservers(of: &event)
       }
     }
   }

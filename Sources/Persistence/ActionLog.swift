@@ -99,15 +99,17 @@ public enum ActionLog {
     return .object(members)
   }
 
-  /// The payload of `action` as a JSON object, secrets redacted as in the log (the `action`
-  /// member and a failure's `error` name left out): `{"row":0,"column":2}` for a tap, `{}` for
-  /// an action that carries nothing. The JSON-lines `action` event shows it as its `payload`.
-  public static func payload(of action: TicTacToe.Action) -> JSONValue {
-    var object = JSONObject()
+  /// Writes the payload of `action` as a JSON object, secrets redacted as in the log (the
+  /// `action` member and a failure's `error` name left out): `{"row":0,"column":2}` for a tap,
+  /// `{}` for an action that carries nothing. The JSON-lines `action` event shows it as its
+  /// `payload`.
+  public static func writePayload(of action: TicTacToe.Action, to writer: inout JSONWriter) {
+    writer.beginObject()
     for (key, value) in payload(of: action) where key != "action" && key != "error" {
-      _ = object.insert(value, forKey: key)
+      writer.key(key)
+      writer.value(value)
     }
-    return .object(object)
+    writer.endObject()
   }
 
   private static func secret(_ value: String) -> JSONValue {

@@ -91,6 +91,13 @@ extension EndToEnd {
       let events = session.file("events.jsonl").path
       try await tmux.waitFor("TicTacToe · Login")
       try tmux.keys("Escape")
+      // Ctrl-W and Ctrl-U edit the line as in a field.
+      try tmux.type(":frontend text")
+      try tmux.keys("C-w")
+      try await tmux.waitFor(":frontend\n")
+      try tmux.keys("C-u")
+      try await tmux.waitForScreen("Ctrl-U emptying the line") { $0.hasSuffix("\n:\n") }
+      try tmux.keys("Escape")
       try tmux.type(":")
       try tmux.keys("Tab")
       try await tmux.waitFor("attach  detach  frontend  listen  quit  undo")

@@ -60,18 +60,20 @@ import Testing
       email: "blob@pointfree.co", password: "<redacted>", isFormValid: true)
     #expect(
       transcript.afterAttach == [
-        ["type": "action", "action": "login.view.binding.email", "origin": "frontend"],
+        Expected.action("login.view.binding.email", payload: ["value": "blob@pointfree.co"]),
         ["type": "state", "state": States.login(email: "blob@pointfree.co")],
-        ["type": "action", "action": "login.view.binding.password", "origin": "frontend"],
+        Expected.action("login.view.binding.password", payload: ["value": "<redacted>"]),
         ["type": "state", "state": loggingIn],
-        ["type": "action", "action": "login.view.loginButtonTapped", "origin": "frontend"],
+        Expected.action("login.view.loginButtonTapped"),
         [
           "type": "state",
           "state": States.login(
             email: "blob@pointfree.co", password: "<redacted>", isFormValid: true,
             isLoginRequestInFlight: true),
         ],
-        ["type": "action", "action": "login.loginResponse.success", "origin": "effect"],
+        Expected.action(
+          "login.loginResponse.success", effect: true,
+          payload: ["token": "<redacted>", "twoFactorRequired": false]),
         ["type": "state", "state": States.newGame()],
       ])
     #expect(transcript.states.first == States.login())

@@ -149,9 +149,11 @@ import Testing
     let host = try ListeningHost()
     let lagging = try host.attach()
     let typing = try host.attach()
-    // Enough to fill the lagging client's socket, not enough to disconnect it.
-    let rounds = 600
-    let email = String(repeating: "e", count: 600)
+    // Enough to fill the lagging client's socket, not enough to disconnect it: the action
+    // events, which are never skipped, carry the email too (in their payload), so they stay
+    // well under the 256 KiB a client may have queued.
+    let rounds = 800
+    let email = String(repeating: "e", count: 150)
     typeEmails(on: typing, rounds: rounds, email: email)
     try typing.readEvents(until: { $0.seq == 2 + 2 * rounds + 1 })
     let last = States.login(email: "\(rounds - 1)\(email)")

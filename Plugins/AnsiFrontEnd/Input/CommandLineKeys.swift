@@ -3,8 +3,8 @@ import TerminalUI
 import TicTacToeFrontEndABI
 
 extension InterfaceState {
-  /// The command line: typing edits it, enter runs it, escape (or backspace when empty)
-  /// closes it; ↑ and ↓ go through the commands run before (the line typed so far comes back
+  /// The command line: typing edits it (Ctrl-U empties it, Ctrl-W deletes its last word), enter
+  /// runs it, escape (or backspace when empty) closes it; ↑ and ↓ go through the commands run before (the line typed so far comes back
   /// after the newest), Tab completes a command's or a front end's name (listing them in the
   /// status line when several fit). `:quit` with a game in progress on `screen` only says how
   /// to quit anyway. Its messages quote the typed text only through `quote`.
@@ -18,6 +18,12 @@ extension InterfaceState {
       commandHistory.edited()
     case .backspace:
       commandLine = text.isEmpty ? nil : String(text.dropLast())
+      commandHistory.edited()
+    case .control("u"):
+      commandLine = ""
+      commandHistory.edited()
+    case .control("w"):
+      commandLine = String(text[...].dropLast { $0 == " " }.dropLast { $0 != " " })
       commandHistory.edited()
     case .up:
       if let older = commandHistory.older(than: text) { commandLine = older }

@@ -76,7 +76,7 @@ extension InterfaceState {
 
 extension BidirectionalCollection where SubSequence == Self {
   /// Without the elements at the end that satisfy `predicate`.
-  fileprivate func dropLast(while predicate: (Element) -> Bool) -> SubSequence {
+  func dropLast(while predicate: (Element) -> Bool) -> SubSequence {
     var result = self
     while let last = result.last, predicate(last) { result = result.dropLast() }
     return result

@@ -54,13 +54,14 @@ enum Chrome {
 
   /// `hints` joined with ` · ` after a space, shortened to `width` columns by leaving out whole
   /// hints from the end (never cutting one), with `…` where they were: the last hint, the
-  /// way to the help, always stays, since the help lists every key.
+  /// way to the help, stays while it fits, since the help lists every key.
   static func fitted(_ hints: [String], width: Int) -> String {
     let line = { (hints: [String]) in " " + hints.joined(separator: " · ") }
     guard line(hints).terminalWidth > width, let last = hints.last else { return line(hints) }
     var kept = Array(hints.dropLast())
     while !kept.isEmpty, line(kept + ["…", last]).terminalWidth > width { kept.removeLast() }
-    return line(kept + ["…", last])
+    let shortened = line(kept + ["…", last])
+    return shortened.terminalWidth <= width ? shortened : " …"
   }
 
   /// The keys that work on `screen` now, one hint each; the way to the command line and the
