@@ -10,6 +10,15 @@ extension Reducer where Action: CasePathable {
   /// ```swift
   /// .ifLet(\.twoFactor, action: \.twoFactor) { TwoFactor() }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The path of the optional child state; `nil` while nothing is
+  ///     presented.
+  ///   - toPresentationAction: The case path of the child's presentation actions.
+  ///   - wrapped: The child's reducers.
+  ///   - fileID: Where the modifier is written, for the issues it reports.
+  ///   - line: The line where the modifier is written.
+  /// - Returns: A reducer that runs the child, then this reducer.
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<WrappedAction>>,
@@ -28,6 +37,13 @@ extension Reducer where Action: CasePathable {
   /// ```swift
   /// .ifLet(\.alert, action: \.alert)
   /// ```
+  ///
+  /// - Parameters:
+  ///   - toAlertState: The path of the optional alert; `nil` while no alert is shown.
+  ///   - toPresentationAction: The case path of the alert's presentation actions.
+  ///   - fileID: Where the modifier is written, for the issues it reports.
+  ///   - line: The line where the modifier is written.
+  /// - Returns: A reducer that runs this one, then closes the alert on any of its actions.
   public func ifLet<AlertAction>(
     _ toAlertState: WritableKeyPath<State, AlertState<AlertAction>?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
