@@ -2,7 +2,7 @@
 # Builds the documentation site: the DocC catalogs of UnidirectionalFlow,
 # UnidirectionalFlowTesting, UnidirectionalFlowMacros and FrontEndKit
 # (Sources/MODULE/MODULE.docc), with the API of each module, merged into one static site in
-# .build/docs/site, whose landing page has the overview in Scripts/docs-landing.md.
+# .build/docs/site, whose landing page has the overview in Documentation/Site.docc.
 #
 #   Scripts/docs.sh [--hosting-base-path PATH]
 #   python3 -m http.server --bind 127.0.0.1 --directory .build/docs/site 8000

@@ -53,10 +53,6 @@ extension Effect {
 
   /// An effect that runs `operation` in a task and lets it send actions back.
   ///
-  /// The dependencies current when the effect is made are current inside the operation too.
-  /// A thrown error goes to `handler`; with no handler, any error other than cancellation is
-  /// reported as an issue (it fails a test), never swallowed silently.
-  ///
   /// - Parameters:
   ///   - priority: The priority of the effect's task; `nil` for the default.
   ///   - operation: The work, run in a task of its own; it sends actions back through `send`.
@@ -66,6 +62,10 @@ extension Effect {
   ///   - fileID: Where the effect was made, for the issue an unhandled error reports.
   ///   - line: The line where the effect was made.
   /// - Returns: The effect.
+  ///
+  /// The dependencies current when the effect is made are current inside the operation too.
+  /// A thrown error goes to `handler`; with no handler, any error other than cancellation is
+  /// reported as an issue (it fails a test), never swallowed silently.
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,

@@ -37,13 +37,6 @@ extension Reducer where Action: CasePathable {
   /// ```swift
   /// .ifLet(\.alert, action: \.alert)
   /// ```
-  ///
-  /// - Parameters:
-  ///   - toAlertState: The path of the optional alert; `nil` while no alert is shown.
-  ///   - toPresentationAction: The case path of the alert's presentation actions.
-  ///   - fileID: Where the modifier is written, for the issues it reports.
-  ///   - line: The line where the modifier is written.
-  /// - Returns: A reducer that runs this one, then closes the alert on any of its actions.
   public func ifLet<AlertAction>(
     _ toAlertState: WritableKeyPath<State, AlertState<AlertAction>?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,

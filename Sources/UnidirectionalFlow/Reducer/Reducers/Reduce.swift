@@ -21,15 +21,11 @@ public struct Reduce<State, Action>: Reducer {
   }
 
   /// Wraps any reducer, to erase its type.
-  ///
-  /// - Parameter reducer: The reducer to run.
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = reducer.reduce(into:action:)
   }
 
   /// Wraps a reducer with a body, to erase its type; its body is evaluated once, here.
-  ///
-  /// - Parameter reducer: The reducer whose body to run.
   public init<R: Reducer>(_ reducer: R)
   where
     R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
