@@ -100,6 +100,14 @@ let package = Package(
     .testTarget(
       name: "UnidirectionalFlowMacrosTests",
       dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacros", "UnidirectionalFlowTesting"]),
+    // The code of the DocC tutorial (UnidirectionalFlow.docc/Tutorials): its last steps are
+    // this target's sources, and a test type-checks every other step against the modules.
+    .testTarget(
+      name: "UnidirectionalFlowTutorialTests",
+      dependencies: [
+        "TestSupport", "UnidirectionalFlow", "UnidirectionalFlowMacros",
+        "UnidirectionalFlowTesting",
+      ]),
     .target(name: "TicTacToeFrontEndABI"),
     .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     .target(name: "DynamicCall", dependencies: ["CFFI"]),

@@ -1,6 +1,6 @@
 import UnidirectionalFlow
 
-/// Makes an enum ``UnidirectionalFlow/CasePathable``: one case path per case, named after it.
+/// Makes an enum `CasePathable`: one case path per case, named after it.
 ///
 /// ```swift
 /// @CasePathable

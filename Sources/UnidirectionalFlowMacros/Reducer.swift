@@ -1,6 +1,6 @@
 import UnidirectionalFlow
 
-/// Makes a feature a ``UnidirectionalFlow/Reducer``, the way the upstream library's users write
+/// Makes a feature a `Reducer`, the way the upstream library's users write
 /// one.
 ///
 /// On a struct with a nested `State` and `Action`, it adds the `Reducer` conformance and makes
@@ -35,7 +35,7 @@ import UnidirectionalFlow
 /// gets `State` and `Action` only. A case that holds an alert or a confirmation dialog, or one
 /// marked ``ReducerCaseEphemeral()``, has that state itself and its actions, and no reducer; a
 /// case marked ``ReducerCaseIgnored()`` has that state and no actions. Its `State` conforms to
-/// ``UnidirectionalFlow/CaseReducerState``, so navigation runs it without a closure:
+/// `CaseReducerState`, so navigation runs it without a closure:
 /// `.forEach(\.path, action: \.path)`.
 @attached(member, names: named(State), named(Action), named(body))
 @attached(memberAttribute)
@@ -45,6 +45,10 @@ public macro Reducer() =
 
 /// `@Reducer` on an enum of child features whose generated `State` and `Action` also conform to
 /// the protocols listed: `@Reducer(state: .equatable, .sendable, action: .equatable)`.
+///
+/// - Parameters:
+///   - state: The protocols the generated `State` conforms to.
+///   - action: The protocols the generated `Action` conforms to.
 @attached(member, names: named(State), named(Action), named(body))
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer)

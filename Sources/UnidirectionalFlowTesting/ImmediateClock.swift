@@ -23,6 +23,8 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   }
 
   /// Creates an immediate clock whose time starts at `now` (the zero instant by default).
+  ///
+  /// - Parameter now: The clock's time until something sleeps on it.
   public init(now: Instant = .init()) {
     self.state = Mutex(now)
   }
@@ -33,6 +35,10 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   /// like a real sleep would. A deadline in the past leaves ``now`` where it is, since the clock
   /// never moves backwards. `tolerance` is ignored. It is `nonisolated(nonsending)`, so calling
   /// it directly does not even hop off the caller's actor.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant ``now`` moves to.
+  ///   - tolerance: Ignored.
   public nonisolated(nonsending) func sleep(
     until deadline: Instant,
     tolerance: Duration? = nil
@@ -47,6 +53,10 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   ///
   /// Equivalent to the `Clock` extension method of the same name, but stays on the caller's
   /// actor like ``sleep(until:tolerance:)``. Throws `CancellationError` if the task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - duration: How far ``now`` moves.
+  ///   - tolerance: Ignored.
   public nonisolated(nonsending) func sleep(
     for duration: Duration,
     tolerance: Duration? = nil

@@ -14,6 +14,11 @@ extension TestClock {
   /// It yields, never sleeps, and runs on the caller's actor, so effects on that actor get to
   /// run. It gives up after `timeout` of wall-clock time (a loaded machine can take long to
   /// start a task) and records a test failure naming the count it found.
+  ///
+  /// - Parameters:
+  ///   - count: How many tasks must be sleeping on the clock.
+  ///   - timeout: The longest wait, in wall-clock time, before the test fails.
+  ///   - sourceLocation: Where the failure is reported: the call's line, unless given.
   public nonisolated(nonsending) func waitForSleepers(
     _ count: Int, timeout: Swift.Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation

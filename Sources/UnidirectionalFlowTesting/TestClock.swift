@@ -83,6 +83,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   }
 
   /// Creates a test clock whose time starts at `now` (the zero instant by default).
+  ///
+  /// - Parameter now: The clock's time until it is advanced.
   public init(now: Instant = .init()) {
     self.state = Mutex(State(now: now))
   }
@@ -92,6 +94,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// Returns at once if `deadline` has already been reached. Throws `CancellationError` if the
   /// calling task is cancelled before or while sleeping; a cancelled sleeper is removed from the
   /// clock immediately. `tolerance` is ignored, since wake-ups happen exactly at the deadline.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to wake at.
+  ///   - tolerance: Ignored.
   public nonisolated(nonsending) func sleep(
     until deadline: Instant,
     tolerance: Duration? = nil
@@ -142,6 +148,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// Equivalent to the `Clock` extension method of the same name, but like
   /// ``sleep(until:tolerance:)`` it stays on the caller's actor, which keeps wake-ups
   /// deterministic for code sharing an actor with the test (see ``TestClock``).
+  ///
+  /// - Parameters:
+  ///   - duration: How far past ``now`` to wake.
+  ///   - tolerance: Ignored.
   public nonisolated(nonsending) func sleep(
     for duration: Duration,
     tolerance: Duration? = nil
@@ -153,6 +163,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   ///
   /// Sleepers wake one at a time in deadline order, as described on ``TestClock``. Advancing by
   /// the default `.zero` just lets pending work run and wakes anything due at ``now``.
+  ///
+  /// - Parameter duration: How far to move the clock.
   public nonisolated(nonsending) func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
@@ -162,6 +174,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// Sleepers wake one at a time in deadline order with ``now`` set to each one's deadline, and
   /// ones that sleep again within the window are woken too; see ``TestClock``. If `deadline` is
   /// before ``now``, due work still runs but the clock does not move backwards.
+  ///
+  /// - Parameter deadline: The instant to move the clock to.
   public nonisolated(nonsending) func advance(to deadline: Instant) async {
     await yieldBurst()
     while let id = wakeNext(dueBy: deadline) {

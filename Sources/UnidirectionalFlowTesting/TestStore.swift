@@ -52,6 +52,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///
   /// Dependencies resolve to their test values unless `prepareDependencies` overrides them;
   /// an unmocked dependency that is used reports a failure naming it.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the store starts from.
+  ///   - reducer: Makes the feature's reducer, inside the test's dependencies.
+  ///   - prepareDependencies: Overrides dependencies for the test: a `TestClock` as
+  ///     `continuousClock`, a stub client, and so on.
+  ///   - sourceLocation: Where a failure that belongs to no one step (an effect still running
+  ///     when the store goes away) is reported: the line that creates the store.
   public init<R: Reducer>(
     initialState: State,
     reducer: () -> R,
@@ -81,6 +89,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Creates a test store running the body of `reducer`, evaluated once, with the store's
   /// dependencies.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the store starts from.
+  ///   - reducer: Makes the feature's reducer, whose body is evaluated inside the test's
+  ///     dependencies.
+  ///   - prepareDependencies: Overrides dependencies for the test: a `TestClock` as
+  ///     `continuousClock`, a stub client, and so on.
+  ///   - sourceLocation: Where a failure that belongs to no one step (an effect still running
+  ///     when the store goes away) is reported: the line that creates the store.
   public convenience init<R: Reducer>(
     initialState: State,
     reducer: () -> R,
@@ -107,6 +124,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Sends `action` and checks that the state changed exactly as `updateStateToExpectedResult`
   /// describes (starting from the state as of the last assertion).
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
+  ///     state expected now; `nil` when the state must not change.
+  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
+  ///     given.
+  /// - Returns: A handle on the effects the action started: await its `finish()` to wait for
+  ///   them, or cancel them.
   @discardableResult
   public func send(
     _ action: Action,
@@ -132,6 +158,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// Sends the action at `casePath` with `value`: `send(\.view.binding.email, "a@b.c")`.
+  ///
+  /// - Parameters:
+  ///   - casePath: The case key path of the action.
+  ///   - value: The action's payload.
+  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
+  ///     state expected now; `nil` when the state must not change.
+  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
+  ///     given.
+  /// - Returns: A handle on the effects the action started.
   @discardableResult
   public func send<Value>(
     _ casePath: CaseKeyPath<Action, Value>,
@@ -146,6 +181,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Sends the action at `casePath`, a case without payload:
   /// `send(\.view.loginButtonTapped)`.
+  ///
+  /// - Parameters:
+  ///   - casePath: The case key path of the action.
+  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
+  ///     state expected now; `nil` when the state must not change.
+  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
+  ///     given.
+  /// - Returns: A handle on the effects the action started.
   @discardableResult
   public func send(
     _ casePath: CaseKeyPath<Action, Void>,
@@ -159,6 +202,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Waits for the next action an effect sends, checks that it equals `expectedAction`, and
   /// checks the state change it caused.
+  ///
+  /// - Parameters:
+  ///   - expectedAction: The action the effect must send next.
+  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
+  ///     state expected now; `nil` when the state must not change.
+  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
+  ///     given.
   public func receive(
     _ expectedAction: Action,
     assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
@@ -171,6 +221,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Waits for the next action an effect sends and checks that it is in the case at
   /// `casePath`: `receive(\.loginResponse.success)`.
+  ///
+  /// - Parameters:
+  ///   - casePath: The case the received action must be in, whatever its payload.
+  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
+  ///     state expected now; `nil` when the state must not change.
+  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
+  ///     given.
   public func receive<Value>(
     _ casePath: CaseKeyPath<Action, Value>,
     assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
@@ -184,6 +241,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Waits for the next action an effect sends and checks that it is in the case at
   /// `casePath` with payload `value`.
+  ///
+  /// - Parameters:
+  ///   - casePath: The case the received action must be in.
+  ///   - value: The payload it must carry.
+  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
+  ///     state expected now; `nil` when the state must not change.
+  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
+  ///     given.
   public func receive<Value: Equatable>(
     _ casePath: CaseKeyPath<Action, Value>,
     _ value: Value,
@@ -197,6 +262,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// Waits for the next action an effect sends and checks that `isMatching` accepts it.
+  ///
+  /// - Parameters:
+  ///   - isMatching: Whether the received action is the one expected.
+  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
+  ///     state expected now; `nil` when the state must not change.
+  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
+  ///     given.
   public func receive(
     _ isMatching: (Action) -> Bool,
     assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
@@ -209,6 +281,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Waits for every effect to finish (up to ``timeout``), then checks that nothing is left
   /// unasserted. Call it at the end of a test whose effects are still running.
+  ///
+  /// - Parameter sourceLocation: Where a failure is reported: the call's line, unless given.
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
     let finished = await waitUntil { store.effectsInFlight == 0 }
     didFinish = true

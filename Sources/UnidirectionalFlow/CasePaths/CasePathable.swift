@@ -34,6 +34,9 @@ public typealias CaseKeyPath<Root: CasePathable, Value> = KeyPath<
 
 extension CasePathable {
   /// Resolves a case key path into the case path it names.
+  ///
+  /// - Parameter keyPath: The case key path: `\.view.loginButtonTapped`.
+  /// - Returns: The case path, which embeds a payload in the case and extracts it.
   public static func casePath<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> AnyCasePath<
     Self, Value
   > {
@@ -41,11 +44,16 @@ extension CasePathable {
   }
 
   /// Whether this value is in the case named by `keyPath`: `action.is(\.view)`.
+  ///
+  /// - Parameter keyPath: The case key path.
+  /// - Returns: `true` when this value is in that case, whatever its payload.
   public func `is`<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> Bool {
     Self.casePath(keyPath).extract(from: self) != nil
   }
 
   /// The payload of this value in the case named by `keyPath`, or `nil`.
+  ///
+  /// - Parameter keyPath: The case key path: `action[case: \.view]`.
   public subscript<Value>(case keyPath: CaseKeyPath<Self, Value>) -> Value? {
     Self.casePath(keyPath).extract(from: self)
   }

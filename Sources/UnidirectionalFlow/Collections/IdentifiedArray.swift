@@ -15,6 +15,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   var elements: [ID: Element]
 
   /// Creates an array from elements whose identifiers must be unique.
+  ///
+  /// - Parameters:
+  ///   - uniqueElements: The elements, in order; two with one identifier stop the program.
+  ///   - id: The path of an element's identifier.
   public init(uniqueElements: some Sequence<Element>, id: KeyPath<Element, ID> & Sendable) {
     self.idOf = id
     self.ids = []
@@ -28,6 +32,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// The element with `id`, or `nil`; assigning `nil` removes it, assigning a new id appends.
+  ///
+  /// - Parameter id: The element's identifier.
   public subscript(id id: ID) -> Element? {
     get { elements[id] }
     set {
@@ -40,6 +46,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// Appends `element` if its identifier is new; returns whether it was inserted.
+  ///
+  /// - Parameter element: The element to append.
+  /// - Returns: `true` if it was appended; `false` if an element with its identifier is
+  ///   already there (which is left as it was).
   @discardableResult
   public mutating func append(_ element: Element) -> Bool {
     let elementID = element[keyPath: idOf]
@@ -50,6 +60,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// Removes and returns the element with `id`.
+  ///
+  /// - Parameter id: The identifier of the element to remove.
+  /// - Returns: The removed element, or `nil` if there was none with `id`.
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
     let removed = elements.removeValue(forKey: id)
@@ -60,6 +73,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
 extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   /// Creates an array of identifiable elements, whose identifiers must be unique.
+  ///
+  /// - Parameter uniqueElements: The elements, in order; two with one identifier stop the
+  ///   program.
   public init(uniqueElements: some Sequence<Element>) {
     self.init(uniqueElements: uniqueElements, id: \.id)
   }

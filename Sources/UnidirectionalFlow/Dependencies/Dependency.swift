@@ -13,6 +13,9 @@ public struct Dependency<Value>: Sendable {
   private let keyPath: KeyPath<DependencyValues, Value> & Sendable
 
   /// Reads the dependency at `keyPath`.
+  ///
+  /// - Parameter keyPath: The dependency's property on ``DependencyValues``:
+  ///   `\.continuousClock`, or one your ``DependencyKey`` adds.
   public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
     self.keyPath = keyPath
   }

@@ -30,11 +30,24 @@ public struct DependencyValues: Sendable {
   public var context: DependencyContext
 
   /// Creates an empty set of values for `context`: every dependency has its default.
+  ///
+  /// - Parameter context: Which defaults the dependencies take: live, preview or test.
   public init(context: DependencyContext = .live) {
     self.context = context
   }
 
   /// The value for `key`: the overridden one if any, else the key's default for ``context``.
+  ///
+  /// A ``DependencyKey`` is read and written through a property that uses this subscript:
+  ///
+  /// ```swift
+  /// var client: Client {
+  ///   get { self[ClientKey.self] }
+  ///   set { self[ClientKey.self] = newValue }
+  /// }
+  /// ```
+  ///
+  /// - Parameter key: The dependency's key type.
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
       if let value = storage[ObjectIdentifier(key)] {

@@ -7,6 +7,11 @@
 ///   Store(initialState: Feature.State()) { Feature() }
 /// }
 /// ```
+///
+/// - Parameters:
+///   - update: Changes the current dependencies.
+///   - operation: Runs with the changed dependencies.
+/// - Returns: What `operation` returns.
 @discardableResult
 public func withDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
@@ -20,6 +25,12 @@ public func withDependencies<R>(
 /// Runs the asynchronous `operation` with dependencies changed by `update`.
 ///
 /// Tasks created inside inherit the changed values.
+///
+/// - Parameters:
+///   - update: Changes the current dependencies.
+///   - operation: Runs with the changed dependencies.
+///   - isolation: The actor the call runs on: the caller's.
+/// - Returns: What `operation` returns.
 @discardableResult
 public func withDependencies<R>(
   _ update: (inout DependencyValues) async throws -> Void,

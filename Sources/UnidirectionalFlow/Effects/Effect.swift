@@ -46,9 +46,22 @@ extension Effect {
 
   /// An effect that sends `action` back into the store right after the current action,
   /// before any action that arrives later.
+  ///
+  /// - Parameter action: The action to send.
+  /// - Returns: The effect.
   public static func send(_ action: Action) -> Self { Self(operation: .send(action)) }
 
   /// An effect that runs `operation` in a task and lets it send actions back.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the effect's task; `nil` for the default.
+  ///   - operation: The work, run in a task of its own; it sends actions back through `send`.
+  ///     Cancelling the effect cancels the task.
+  ///   - handler: Called with an error `operation` throws (other than `CancellationError`),
+  ///     and can still send actions. `nil` reports such an error as an issue.
+  ///   - fileID: Where the effect was made, for the issue an unhandled error reports.
+  ///   - line: The line where the effect was made.
+  /// - Returns: The effect.
   ///
   /// The dependencies current when the effect is made are current inside the operation too.
   /// A thrown error goes to `handler`; with no handler, any error other than cancellation is
@@ -80,9 +93,15 @@ extension Effect {
   }
 
   /// An effect that runs all of `effects` at the same time.
+  ///
+  /// - Parameter effects: The effects to run.
+  /// - Returns: One effect that ends when all of them have ended; `.none` if none does anything.
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// An effect that runs all of `effects` at the same time.
+  ///
+  /// - Parameter effects: The effects to run.
+  /// - Returns: One effect that ends when all of them have ended; `.none` if none does anything.
   public static func merge(_ effects: [Self]) -> Self {
     let active = effects.filter { if case .none = $0.operation { false } else { true } }
     switch active.count {
@@ -93,9 +112,15 @@ extension Effect {
   }
 
   /// An effect that runs `effects` one after the other, each starting when the previous ended.
+  ///
+  /// - Parameter effects: The effects to run, in order.
+  /// - Returns: One effect that ends when the last of them has ended.
   public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
   /// An effect that runs `effects` one after the other, each starting when the previous ended.
+  ///
+  /// - Parameter effects: The effects to run, in order.
+  /// - Returns: One effect that ends when the last of them has ended.
   public static func concatenate(_ effects: [Self]) -> Self {
     let active = effects.filter { if case .none = $0.operation { false } else { true } }
     switch active.count {
@@ -106,15 +131,28 @@ extension Effect {
   }
 
   /// This effect together with `other`, both running at once.
+  ///
+  /// - Parameter other: The effect to run beside this one.
+  /// - Returns: One effect that ends when both have ended.
   public func merge(with other: Self) -> Self { .merge(self, other) }
 
   /// This effect followed by `other`.
+  ///
+  /// - Parameter other: The effect to run once this one has ended.
+  /// - Returns: One effect that ends when `other` has ended.
   public func concatenate(with other: Self) -> Self { .concatenate(self, other) }
 
   /// Makes this effect cancellable with `.cancel(id:)`.
   ///
   /// With `cancelInFlight`, starting it first cancels any effect already running under the
   /// same identifier, which is how a debounce or a "latest request wins" search is written.
+  ///
+  /// - Parameters:
+  ///   - id: The identifier that ``cancel(id:)`` names; any hashable value, a case of a
+  ///     feature's own `CancelID` enum, say.
+  ///   - cancelInFlight: Whether starting this effect first cancels those already running
+  ///     under `id`.
+  /// - Returns: The cancellable effect.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation { return self }
     return Self(
@@ -125,11 +163,17 @@ extension Effect {
   ///
   /// Identifiers are scoped to the feature that uses them: a feature presented twice, or two
   /// elements of a collection, never cancel each other's effects.
+  ///
+  /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
+  /// - Returns: The effect that cancels them.
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(operation: .cancel(id: CancelID(id)))
   }
 
   /// Transforms the actions this effect sends, to embed a child's effect into its parent.
+  ///
+  /// - Parameter transform: Turns each action the effect sends into the parent's action.
+  /// - Returns: The effect, sending the parent's actions.
   // Inlinable because it pays (`map` and `merging` are on every scoped send): `benchmarks core`
   // NestedStore.RootSend (ten levels) 64 ns with both, 114 ns without `map`'s, 688 ns
   // without `merging`'s.

@@ -12,11 +12,15 @@ public struct Send<Action>: Sendable {
   let send: @MainActor @Sendable (Action) -> Void
 
   /// Creates a send function from a closure; useful to drive an effect in isolation.
+  ///
+  /// - Parameter send: Receives each action sent, on the main actor.
   public init(send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
   }
 
   /// Sends `action` to the store, unless the current task was cancelled.
+  ///
+  /// - Parameter action: The action to send: `await send(.tick)`.
   @MainActor
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }

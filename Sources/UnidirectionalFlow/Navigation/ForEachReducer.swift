@@ -8,6 +8,14 @@ extension Reducer where Action: CasePathable {
   /// Reduce { state, action in ... }
   ///   .forEach(\.todos, action: \.todos) { Todo() }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - toElements: The path of the elements' array in the state.
+  ///   - toElementAction: The case path of the elements' actions, each naming its element.
+  ///   - element: The reducers of one element.
+  ///   - fileID: Where the modifier is written, for the issues it reports.
+  ///   - line: The line where the modifier is written.
+  /// - Returns: A reducer that runs the named element, then this reducer.
   public func forEach<
     ElementState, ElementAction, ElementReducer: Reducer,
     ID: Hashable & Sendable & SendableMetatype

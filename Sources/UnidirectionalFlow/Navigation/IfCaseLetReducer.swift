@@ -10,6 +10,15 @@ extension Reducer where State: CasePathable, Action: CasePathable {
   ///   .ifCaseLet(\.login, action: \.login) { Login() }
   ///   .ifCaseLet(\.newGame, action: \.newGame) { NewGame() }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - toCaseState: The case path of the child's state in the enum state.
+  ///   - toCaseAction: The case path of the child's actions.
+  ///   - caseReducer: The child's reducers.
+  ///   - fileID: Where the modifier is written, for the issues it reports.
+  ///   - line: The line where the modifier is written.
+  /// - Returns: A reducer that runs the child while the state is in its case, then this
+  ///   reducer.
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: CaseKeyPath<State, CaseState>,
     action toCaseAction: CaseKeyPath<Action, CaseAction>,

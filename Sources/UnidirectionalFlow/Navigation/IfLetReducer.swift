@@ -9,6 +9,14 @@ extension Reducer where Action: CasePathable {
   /// Reduce { state, action in ... }
   ///   .ifLet(\.editor, action: \.editor) { Editor() }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The path of the optional child state.
+  ///   - toWrappedAction: The case path of the child's actions.
+  ///   - wrapped: The child's reducers.
+  ///   - fileID: Where the modifier is written, for the issues it reports.
+  ///   - line: The line where the modifier is written.
+  /// - Returns: A reducer that runs the child, then this reducer.
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKeyPath<Action, WrappedAction>,

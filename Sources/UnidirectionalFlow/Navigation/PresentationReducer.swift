@@ -10,6 +10,15 @@ extension Reducer where Action: CasePathable {
   /// ```swift
   /// .ifLet(\.twoFactor, action: \.twoFactor) { TwoFactor() }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The path of the optional child state; `nil` while nothing is
+  ///     presented.
+  ///   - toPresentationAction: The case path of the child's presentation actions.
+  ///   - wrapped: The child's reducers.
+  ///   - fileID: Where the modifier is written, for the issues it reports.
+  ///   - line: The line where the modifier is written.
+  /// - Returns: A reducer that runs the child, then this reducer.
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<WrappedAction>>,

@@ -9,6 +9,15 @@ extension Reducer where Action: CasePathable {
   /// Reduce { state, action in ... }
   ///   .forEach(\.path, action: \.path) { Path() }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - toStack: The path of the stack's state.
+  ///   - toStackAction: The case path of the stack's actions.
+  ///   - destination: The reducers of one element of the stack.
+  ///   - fileID: Where the modifier is written, for the issues it reports.
+  ///   - line: The line where the modifier is written.
+  /// - Returns: A reducer that runs the named element, then this reducer, then the push or
+  ///   pop.
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStack: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,

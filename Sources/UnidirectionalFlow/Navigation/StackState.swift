@@ -31,12 +31,15 @@ public struct StackState<Element> {
     var element: Element
   }
 
-  /// Creates a stack holding `elements`, bottom first.
+  /// Creates an empty stack.
   public init() {
     self.elements = IdentifiedArray(uniqueElements: [], id: \.id)
   }
 
   /// Creates a stack holding `elements`, bottom first.
+  ///
+  /// - Parameter elements: The elements, bottom first; they get the identifiers `#0`, `#1`,
+  ///   and so on.
   public init(_ elements: some Sequence<Element>) {
     self.elements = IdentifiedArray(uniqueElements: [], id: \.id)
     for element in elements { append(element) }
@@ -49,6 +52,8 @@ public struct StackState<Element> {
   public var nextElementID: StackElementID { StackElementID(integerLiteral: nextID) }
 
   /// Pushes `element` on top; it gets ``nextElementID``.
+  ///
+  /// - Parameter element: The element to push.
   public mutating func append(_ element: Element) {
     let id = nextElementID
     nextID += 1
@@ -56,6 +61,8 @@ public struct StackState<Element> {
   }
 
   /// The element with `id`, or `nil`; assigning `nil` removes it.
+  ///
+  /// - Parameter id: The element's identifier.
   public subscript(id id: StackElementID) -> Element? {
     get { elements[id: id]?.element }
     set {
@@ -68,12 +75,17 @@ public struct StackState<Element> {
   }
 
   /// Removes the element with `id` and every element above it.
+  ///
+  /// - Parameter id: The identifier of the lowest element to remove; an identifier not in
+  ///   the stack removes nothing.
   public mutating func pop(from id: StackElementID) {
     guard let index = elements.ids.firstIndex(of: id) else { return }
     for removed in elements.ids[index...] { elements.remove(id: removed) }
   }
 
   /// Removes the top element and returns it.
+  ///
+  /// - Returns: The element that was on top, or `nil` for an empty stack.
   @discardableResult
   public mutating func popLast() -> Element? {
     guard let id = elements.ids.last else { return nil }

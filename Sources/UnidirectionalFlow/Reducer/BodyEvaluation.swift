@@ -33,7 +33,7 @@ enum BodyEvaluation {
     reportIssue(
       "The body of '\(reducer)' was evaluated while a store reduced an action: it is built "
         + "again for every action. Hold the reducer its body builds instead of the feature "
-        + "itself (list it in a @ReducerBuilder, or take its body once); see \"When `body` is "
+        + "itself (list it in a @ReducerBuilder, or take its body once); see \"When the body is "
         + "evaluated\" in the Reducer documentation.",
       severity: .warning)
   }

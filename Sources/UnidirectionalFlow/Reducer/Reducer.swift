@@ -20,7 +20,7 @@
 /// }
 /// ```
 ///
-/// ## When `body` is evaluated
+/// ## When the body is evaluated
 /// A reducer with a body is replaced by its body where it is listed: in a `@ReducerBuilder`
 /// block (a `body`, a `Scope`, a navigation modifier's child, the closure given to a store),
 /// as the receiver of a modifier, or given to `Reduce(_:)`. Its body is evaluated then, once,
@@ -53,6 +53,11 @@ public protocol Reducer<State, Action> {
   associatedtype Body
 
   /// Changes `state` for `action` and returns the effects to run next.
+  ///
+  /// - Parameters:
+  ///   - state: The feature's state, to change in place.
+  ///   - action: What happened.
+  /// - Returns: The effect to run next; `.none` for none.
   func reduce(into state: inout State, action: Action) -> Effect<Action>
 
   /// The reducers this feature is made of, listed in the order they run.
@@ -70,8 +75,13 @@ extension Reducer where Body == Never {
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs the reducers listed in ``body``, evaluating it anew.
   ///
-  /// A store does not call this: it runs the body evaluated once (see "When `body` is
+  /// A store does not call this: it runs the body evaluated once (see "When the body is
   /// evaluated" above); this is for a reducer called directly.
+  ///
+  /// - Parameters:
+  ///   - state: The feature's state, to change in place.
+  ///   - action: What happened.
+  /// - Returns: The effects the body's reducers returned, merged.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     evaluatedBody.reduce(into: &state, action: action)
   }

@@ -44,6 +44,13 @@ public final class Store<State, Action: Sendable> {
   ///
   /// Dependencies are those current here, changed by `prepareDependencies`; they are fixed for
   /// the life of the store. The reducer is built with them (see ``Reducer``).
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the store starts from.
+  ///   - reducer: Makes the feature's reducer; called once, here, inside the store's
+  ///     dependencies.
+  ///   - prepareDependencies: Changes the dependencies of the store and of every effect it
+  ///     runs: a test's clock, say. `nil` keeps those current here.
   // Inlinable so that the send function is made in the module creating the store, where `R`
   // is known: every send then runs code specialized for the feature's reducers. It pays
   // (`benchmarks core`): Store.Send 11.4 ns with, 205 ns without; NestedStore.Send 108 vs 1020.
@@ -66,6 +73,13 @@ public final class Store<State, Action: Sendable> {
 
   /// Creates a root store running the body of `reducer`, evaluated once, here, with the
   /// store's dependencies (see ``Reducer``).
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the store starts from.
+  ///   - reducer: Makes the feature's reducer, whose body is evaluated once, here, inside the
+  ///     store's dependencies.
+  ///   - prepareDependencies: Changes the dependencies of the store and of every effect it
+  ///     runs: a test's clock, say. `nil` keeps those current here.
   // Inlinable for the same reason; it pays: Store.Send 11.6 ns with, 193 ns without.
   @inlinable
   public convenience init<R: Reducer>(
@@ -93,12 +107,18 @@ public final class Store<State, Action: Sendable> {
   public var state: State { address().pointee }
 
   /// Reads one value of the state without copying the rest: `store.read(\.board)`.
+  ///
+  /// - Parameter keyPath: The value's path in the state.
+  /// - Returns: The value, as the state holds it now.
   @inlinable @inline(__always)
   public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     address().pointee[keyPath: keyPath]
   }
 
   /// Reads a value of the state: `store.board`.
+  ///
+  /// - Parameter keyPath: The value's path in the state, written as a member of the store.
+  /// - Returns: The value, as the state holds it now.
   @inlinable @inline(__always)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     address().pointee[keyPath: keyPath]
@@ -114,6 +134,10 @@ public final class Store<State, Action: Sendable> {
 
   /// Sends an action: the reducer runs at once (after any action already being processed) and
   /// the returned handle tracks the effects it started.
+  ///
+  /// - Parameter action: What happened.
+  /// - Returns: A handle on the effects the action started: await its
+  ///   ``StoreTask/finish()`` to wait for them, or cancel them. Discard it otherwise.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     sink(action, .send)
@@ -123,6 +147,11 @@ public final class Store<State, Action: Sendable> {
   /// `toChildAction` of this store.
   ///
   /// Scoping the same paths again returns the same store.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The path of the child's state in this store's state.
+  ///   - toChildAction: The case path of the child's actions in this store's actions.
+  /// - Returns: The child's store.
   // Inlinable, so that the child's sink is made in the module scoping the store, specialized
   // for the two action types: a send through a deep store then costs a call and an embedding
   // per level, with no generic metadata looked up on the way. It pays: `benchmarks core`
@@ -149,6 +178,11 @@ public final class Store<State, Action: Sendable> {
   /// If the part later goes away, the store keeps returning its last value; actions sent to it
   /// then are ignored by the parent's `ifLet` and reported. Scoping the same paths again while
   /// the part is present returns the same store.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The path of the optional child state in this store's state.
+  ///   - toChildAction: The case path of the child's actions in this store's actions.
+  /// - Returns: The child's store, or `nil` while the state holds no child.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
@@ -161,6 +195,11 @@ public final class Store<State, Action: Sendable> {
   /// A store for one case of an enum state, or `nil` while the state is in another case.
   ///
   /// Scoping the same paths again while the state is in that case returns the same store.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The case path of the child's state in this store's enum state.
+  ///   - toChildAction: The case path of the child's actions in this store's actions.
+  /// - Returns: The child's store, or `nil` while the state is in another case.
   public func scope<ChildState, ChildAction>(
     case toChildState: CaseKeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
@@ -217,6 +256,9 @@ public final class Store<State, Action: Sendable> {
   /// store's state (as seen through its scope), and never otherwise.
   ///
   /// The observation lasts until the returned subscription is cancelled or released.
+  ///
+  /// - Parameter onChange: Called on the main actor with the new state.
+  /// - Returns: The subscription: keep it for as long as you observe.
   public func subscribe(
     _ onChange: @escaping @MainActor (State) -> Void
   ) -> StoreSubscription where State: Equatable {
@@ -238,6 +280,9 @@ extension Store {
   /// before change observers are told; `origin` tells a sent action from an effect's.
   ///
   /// Only a root store (not a scoped one) reports actions: a host uses it to log or echo them.
+  ///
+  /// - Parameter body: Called on the main actor with each action and where it came from.
+  /// - Returns: The subscription: keep it for as long as you observe.
   public func observeActions(
     _ body: @escaping @MainActor (Action, ActionOrigin) -> Void
   ) -> StoreSubscription {

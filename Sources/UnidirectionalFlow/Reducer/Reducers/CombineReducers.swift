@@ -13,11 +13,18 @@ where Reducers.State == State, Reducers.Action == Action {
   let reducers: Reducers
 
   /// Combines the reducers built by `build`, which run in the order they are listed.
+  ///
+  /// - Parameter build: Lists the reducers.
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     self.reducers = build()
   }
 
   /// Runs the grouped reducers.
+  ///
+  /// - Parameters:
+  ///   - state: The state the reducers change, one after the other.
+  ///   - action: The action each of them handles.
+  /// - Returns: Their effects, merged.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }

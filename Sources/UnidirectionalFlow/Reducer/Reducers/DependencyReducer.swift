@@ -5,6 +5,11 @@ extension Reducer {
   /// Feature()
   ///   .dependency(\.uuid, .incrementing)
   /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency's property on ``DependencyValues``.
+  ///   - value: Its value for this reducer and its effects.
+  /// - Returns: This reducer, run with the override.
   public func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value

@@ -13,6 +13,9 @@ public struct Reduce<State, Action>: Reducer {
   let reduce: (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure that changes the state and returns effects.
+  ///
+  /// - Parameter reduce: The feature's logic: changes `state` for `action` and returns the
+  ///   effect to run next (`.none` for none).
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
   }
@@ -32,6 +35,11 @@ public struct Reduce<State, Action>: Reducer {
   }
 
   /// Calls the closure.
+  ///
+  /// - Parameters:
+  ///   - state: The state to change.
+  ///   - action: The action to handle.
+  /// - Returns: The effect the closure returned.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }

@@ -18,6 +18,13 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   @usableFromInline let storage: Storage
 
   /// Scopes to a field of a struct state.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The path of the child's state in the parent's state.
+  ///   - toChildAction: The case path of the child's actions in the parent's actions.
+  ///   - child: The child's reducers, run on that field for those actions.
+  ///   - fileID: Where the scope is written, for the issues it reports.
+  ///   - line: The line where the scope is written.
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -32,6 +39,14 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   }
 
   /// Scopes to a case of an enum state.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The case path of the child's state in the parent's enum state.
+  ///   - toChildAction: The case path of the child's actions in the parent's actions.
+  ///   - child: The child's reducers, run on that case for those actions.
+  ///   - fileID: Where the scope is written, for the issue an action sent while the state is in
+  ///     another case reports.
+  ///   - line: The line where the scope is written.
   public init<ChildState, ChildAction>(
     state toChildState: CaseKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -46,6 +61,12 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   }
 
   /// Runs the child for its actions; passes every other action by.
+  ///
+  /// - Parameters:
+  ///   - state: The parent's state, whose part the child changes.
+  ///   - action: The parent's action.
+  /// - Returns: The child's effects, sending the parent's actions; `.none` for an action that
+  ///   is not the child's.
   // Inlinable, with the storage it reads, because it pays: `benchmarks core`
   // NestedStore.RootSend (ten levels) 65 ns with, 729 ns without.
   @inlinable

@@ -1,0 +1,29 @@
+import UnidirectionalFlow
+import UnidirectionalFlowMacros
+
+@Reducer
+struct Countdown {
+  struct State: Equatable {
+    var secondsLeft = 3
+    var isRunning = false
+  }
+
+  enum Action: Equatable {
+    case startButtonTapped
+    case stopButtonTapped
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .startButtonTapped:
+        state.isRunning = true
+        return .none
+
+      case .stopButtonTapped:
+        state.isRunning = false
+        return .none
+      }
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import UnidirectionalFlow
+import UnidirectionalFlowMacros
+
+@Reducer
+struct Countdown {
+  struct State: Equatable {
+    var secondsLeft = 3
+    var isRunning = false
+  }
+
+  enum Action: Equatable {
+    case startButtonTapped
+    case stopButtonTapped
+    case tick
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .startButtonTapped:
+        state.isRunning = true
+        return .none
+
+      case .stopButtonTapped:
+        state.isRunning = false
+        return .none
+
+      case .tick:
+        state.secondsLeft -= 1
+        return .none
+      }
+    }
+  }
+}
