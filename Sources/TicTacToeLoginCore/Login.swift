@@ -103,7 +103,7 @@ public struct Login: Sendable {
         return .none
 
       case .loginResponse(.failure(let error)):
-        state.alert = AlertState(title: error.description)
+        state.alert = AlertState { TextState(error.description) }
         state.isLoginRequestInFlight = false
         return .none
 

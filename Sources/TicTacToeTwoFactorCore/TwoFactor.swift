@@ -95,7 +95,7 @@ public struct TwoFactor: Sendable {
         return .none
 
       case .twoFactorResponse(.failure(let error)):
-        state.alert = AlertState(title: error.description)
+        state.alert = AlertState { TextState(error.description) }
         state.isTwoFactorRequestInFlight = false
         return .none
 
