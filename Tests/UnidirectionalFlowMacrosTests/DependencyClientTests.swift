@@ -78,8 +78,8 @@ struct DependencyClientTests {
     let store = TestStore(initialState: Lookup.State()) { Lookup() }
     await withKnownIssue {
       await store.send(.fetchTapped(1))
-      await store.receive(.failed("Unimplemented: NumbersClient.fetch was called.")) {
-        $0.name = "Unimplemented: NumbersClient.fetch was called."
+      await store.receive(.failed("Unimplemented: NumbersClient.fetch was called")) {
+        $0.name = "Unimplemented: NumbersClient.fetch was called"
       }
     } matching: { issue in
       issue.isUnimplemented("fetch")
@@ -124,7 +124,7 @@ struct DependencyClientTests {
 
   @Test func theErrorNamesTheEndpoint() {
     let error = UnimplementedEndpoint(name: "NumbersClient.fetch")
-    #expect("\(error)" == "Unimplemented: NumbersClient.fetch was called.")
+    #expect("\(error)" == "Unimplemented: NumbersClient.fetch was called")
   }
 }
 

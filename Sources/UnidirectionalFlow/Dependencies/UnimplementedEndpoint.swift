@@ -9,8 +9,8 @@ public struct UnimplementedEndpoint: Error, Hashable, Sendable, CustomStringConv
     self.name = name
   }
 
-  /// `Unimplemented: Client.endpoint was called.`: the text of the reported issue too.
-  public var description: String { "Unimplemented: \(name) was called." }
+  /// `Unimplemented: Client.endpoint was called`; the reported issue adds a full stop.
+  public var description: String { "Unimplemented: \(name) was called" }
 
   /// Reports the call of the unimplemented endpoint `name` as an issue (a failure in a test),
   /// and returns the error for the endpoint to throw. `@DependencyClient` calls it.
@@ -18,7 +18,7 @@ public struct UnimplementedEndpoint: Error, Hashable, Sendable, CustomStringConv
     _ name: String, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     let error = Self(name: name)
-    reportIssue(error.description, fileID: fileID, line: line)
+    reportIssue("\(error).", fileID: fileID, line: line)
     return error
   }
 }
