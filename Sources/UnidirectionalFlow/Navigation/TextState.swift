@@ -1,7 +1,7 @@
 /// Text held in state: the title of an alert, the label of a button.
 ///
 /// It is plain text, so it compares, hashes and crosses threads like a `String`; a front end
-/// reads it with ``Swift/String/init(state:)``. Write it as upstream's users do:
+/// reads it with `String(state:)`. Write it as upstream's users do:
 ///
 /// ```swift
 /// AlertState { TextState("Quit this game?") }
