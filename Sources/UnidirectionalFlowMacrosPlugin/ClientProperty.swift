@@ -13,6 +13,8 @@ struct ClientProperty {
   let function: FunctionTypeSyntax?
   /// Where to report a problem with it.
   let node: PatternBindingSyntax
+  /// The access modifier written on it (`public `, `private `, ...), or nothing.
+  let access: String
 
   /// The stored instance properties of `structDecl` that an initializer sets, in order: no
   /// static or computed ones, no `let` that already has its value. A property whose type is not
@@ -28,6 +30,7 @@ struct ClientProperty {
         })
       else { continue }
       let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+      let access = accessModifier(of: variable)
       for binding in variable.bindings {
         guard binding.accessorBlock == nil,
           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -40,10 +43,22 @@ struct ClientProperty {
         properties.append(
           ClientProperty(
             name: name, type: type, initializer: binding.initializer?.value,
-            function: functionType(type), node: binding))
+            function: functionType(type), node: binding, access: access))
       }
     }
     return properties
+  }
+
+  /// The access modifier of `variable` followed by a space (`private(set)` does not count), or
+  /// nothing.
+  static func accessModifier(of variable: VariableDeclSyntax) -> String {
+    let accessKeywords: Set<Keyword> = [.public, .package, .internal, .fileprivate, .private]
+    for modifier in variable.modifiers where modifier.detail == nil {
+      if case .keyword(let keyword) = modifier.name.tokenKind, accessKeywords.contains(keyword) {
+        return "\(modifier.name.text) "
+      }
+    }
+    return ""
   }
 
   /// The closure type that `type` is, through attributes (`@Sendable`) and parentheses.

@@ -40,7 +40,7 @@ public enum DependencyClientMacro: MemberMacro {
       \(raw: assignments.joined(separator: "\n"))
       }
       """
-    let methods = properties.compactMap { method(for: $0, access: access) }
+    let methods = properties.compactMap { method(for: $0) }
     return [initializer] + methods
   }
 
@@ -78,8 +78,9 @@ public enum DependencyClientMacro: MemberMacro {
     return "{\(head)\n  \(body)\n}"
   }
 
-  /// `func login(email:password:)` for an endpoint whose parameters are named, calling it.
-  static func method(for property: ClientProperty, access: String) -> DeclSyntax? {
+  /// `func login(email:password:)` for an endpoint whose parameters are named, calling it; as
+  /// visible as the endpoint.
+  static func method(for property: ClientProperty) -> DeclSyntax? {
     guard let function = property.function,
       property.parameters.contains(where: { $0.label != nil })
     else { return nil }
@@ -100,7 +101,7 @@ public enum DependencyClientMacro: MemberMacro {
       + (property.isAsync ? "await " : "")
     return """
       /// Calls `\(raw: property.name)`.
-      \(raw: access)func \(raw: property.name)(\(raw: parameters.joined(separator: ", ")))\(raw: signature) -> \(raw: function.returnClause.type.trimmedDescription) {
+      \(raw: property.access)func \(raw: property.name)(\(raw: parameters.joined(separator: ", ")))\(raw: signature) -> \(raw: function.returnClause.type.trimmedDescription) {
         \(raw: call)self.\(raw: property.name)(\(raw: arguments.joined(separator: ", ")))
       }
       """

@@ -44,7 +44,7 @@ struct DependencyClientExpansionTests {
       """
       @DependencyClient
       struct Counter {
-        var next: @Sendable (_ after: Int) -> Int = { $0 + 1 }
+        private var next: @Sendable (_ after: Int) -> Int = { $0 + 1 }
         var name: String = "counter"
         let id: Int
         let kind: Int = 1
@@ -54,7 +54,7 @@ struct DependencyClientExpansionTests {
     #expect(
       expansion.expandedSource == #"""
         struct Counter {
-          var next: @Sendable (_ after: Int) -> Int = { $0 + 1 }
+          private var next: @Sendable (_ after: Int) -> Int = { $0 + 1 }
           var name: String = "counter"
           let id: Int
           let kind: Int = 1
@@ -78,7 +78,7 @@ struct DependencyClientExpansionTests {
           }
 
           /// Calls `next`.
-          func next(after: Int) -> Int {
+          private func next(after: Int) -> Int {
             self.next(after)
           }
         }
