@@ -119,6 +119,34 @@ private struct Inbox: Reducer {
     #expect(ok != ButtonState(role: .cancel) { TextState("OK") })
   }
 
+  @Test func mapEmbedsTheButtonsActionsAndWithActionHandsThemOut() {
+    enum Parent: Equatable { case inbox(Inbox.AlertAction) }
+    let mapped = Inbox.deletionAlert.map { $0.map(Parent.inbox) }
+    #expect(mapped.title == Inbox.deletionAlert.title)
+    #expect(mapped.message == Inbox.deletionAlert.message)
+    #expect(mapped.buttons.map(\.label) == ["Delete", "Keep"])
+    #expect(mapped.buttons.map(\.role) == [.destructive, .cancel])
+    #expect(mapped.buttons.map(\.action.action) == [.inbox(.confirmDeletion), .inbox(.keep)])
+
+    var chosen: [Parent?] = []
+    for button in mapped.buttons { button.withAction { chosen.append($0) } }
+    ButtonState<Parent> { TextState("OK") }.withAction { chosen.append($0) }
+    #expect(chosen == [.inbox(.confirmDeletion), .inbox(.keep), nil])
+
+    let dialog = ConfirmationDialogState<Inbox.AlertAction>(titleVisibility: .hidden) {
+      TextState("Delete?")
+    } actions: {
+      ButtonState(action: .keep) { TextState("Keep") }
+    } message: {
+      TextState("Sure?")
+    }
+    let mappedDialog = dialog.map { $0.map(Parent.inbox) }
+    #expect(mappedDialog.titleVisibility == .hidden)
+    #expect(mappedDialog.title == "Delete?")
+    #expect(mappedDialog.message == "Sure?")
+    #expect(mappedDialog.buttons.map(\.action.action) == [.inbox(.keep)])
+  }
+
   @Test func theButtonBuilderTakesConditionsAndLoops() {
     func alert(canKeep: Bool, extra: [String]) -> AlertState<Inbox.AlertAction> {
       AlertState {

@@ -38,6 +38,12 @@ public struct AlertState<Action> {
     self.message = message
     self.buttons = buttons
   }
+
+  /// The same alert whose buttons send `transform` of their actions instead.
+  public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> AlertState<NewAction> {
+    AlertState<NewAction>(
+      title: title, message: message, buttons: buttons.map { $0.map(transform) })
+  }
 }
 
 extension AlertState: Equatable where Action: Equatable {}

@@ -27,6 +27,18 @@ public struct ButtonState<Action> {
   public init(role: ButtonStateRole? = nil, action: Action, label: () -> TextState) {
     self.init(role: role, action: .send(action), label: label)
   }
+
+  /// Passes the action this button sends (`nil` when it only closes) to `perform`: what a
+  /// front end does when the button is chosen.
+  public func withAction(_ perform: (Action?) -> Void) {
+    perform(action.action)
+  }
+
+  /// The same button sending `transform` of its action instead, to embed it in a parent's
+  /// actions.
+  public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> ButtonState<NewAction> {
+    ButtonState<NewAction>(role: role, action: .send(transform(action.action))) { label }
+  }
 }
 
 extension ButtonState: Equatable where Action: Equatable {}

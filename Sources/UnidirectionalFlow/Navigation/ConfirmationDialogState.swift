@@ -35,6 +35,16 @@ public struct ConfirmationDialogState<Action> {
     self.message = message?()
     self.buttons = actions()
   }
+
+  /// The same dialog whose buttons send `transform` of their actions instead.
+  public func map<NewAction>(_ transform: (Action?) -> NewAction?)
+    -> ConfirmationDialogState<NewAction>
+  {
+    var mapped = ConfirmationDialogState<NewAction>(titleVisibility: titleVisibility) { title }
+    mapped.message = message
+    mapped.buttons = buttons.map { $0.map(transform) }
+    return mapped
+  }
 }
 
 extension ConfirmationDialogState: Equatable where Action: Equatable {}
