@@ -19,7 +19,7 @@ import UnidirectionalFlow
 ///
 /// An unimplemented endpoint, when called, reports an issue naming the client and the endpoint
 /// (`Unimplemented: AuthenticationClient.login was called.`: a failure in a test), then calls
-/// its default if it has one, or throws ``UnidirectionalFlow/UnimplementedEndpoint``, or
+/// its default if it has one, or throws `UnimplementedEndpoint`, or
 /// returns, when it returns `Void`. An endpoint that does none of these needs a default.
 @attached(member, names: named(init), arbitrary)
 public macro DependencyClient() =

@@ -10,8 +10,10 @@ import UnidirectionalFlow
 /// }
 /// ```
 ///
-/// It adds the ``UnidirectionalFlow/ViewActionSending`` conformance; the feature's `Action`
-/// must be a ``UnidirectionalFlow/ViewAction``.
+/// It adds the `ViewActionSending` conformance; the feature's `Action`
+/// must be a `ViewAction`.
+///
+/// - Parameter feature: The feature whose store the type holds, as `Login.self`.
 @attached(extension, conformances: ViewActionSending)
 public macro ViewAction<Feature: Reducer>(for feature: Feature.Type) =
   #externalMacro(module: "UnidirectionalFlowMacrosPlugin", type: "ViewActionMacro")
