@@ -201,7 +201,9 @@ let package = Package(
       dependencies: ["UnidirectionalFlow", "UnidirectionalFlowTesting"]),
     .testTarget(
       name: "UnidirectionalFlowTestingTests", dependencies: ["UnidirectionalFlowTesting"]),
-    .target(name: "TicTacToeAuthenticationClient", dependencies: ["UnidirectionalFlow"]),
+    .target(
+      name: "TicTacToeAuthenticationClient",
+      dependencies: ["UnidirectionalFlow", "UnidirectionalFlowMacros"]),
     .target(
       name: "TicTacToeAuthenticationClientLive",
       dependencies: ["TicTacToeAuthenticationClient", "UnidirectionalFlow"]),

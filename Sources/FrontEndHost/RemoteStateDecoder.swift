@@ -33,7 +33,7 @@ enum RemoteStateDecoder {
     state.isFormValid = try login.bool("isFormValid")
     state.isLoginRequestInFlight = try login.bool("isLoginRequestInFlight")
     if let alert = try login.optional("alert") {
-      state.alert = AlertState(title: try alert.string("title"))
+      state.alert = AlertState(title: TextState(try alert.string("title")))
     }
     if let twoFactor = try login.optional("twoFactor") {
       var second = TwoFactor.State(token: try twoFactor.string("token"))
@@ -41,7 +41,7 @@ enum RemoteStateDecoder {
       second.isFormValid = try twoFactor.bool("isFormValid")
       second.isTwoFactorRequestInFlight = try twoFactor.bool("isTwoFactorRequestInFlight")
       if let alert = try twoFactor.optional("alert") {
-        second.alert = AlertState(title: try alert.string("title"))
+        second.alert = AlertState(title: TextState(try alert.string("title")))
       }
       state.twoFactor = second
     }

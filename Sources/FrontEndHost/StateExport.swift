@@ -58,7 +58,7 @@ enum StateExport {
     out.password_length = state.password.utf8.count
     out.is_form_valid = state.isFormValid
     out.is_login_request_in_flight = state.isLoginRequestInFlight
-    out.alert_title = state.alert.map { strings.pointer($0.title) }
+    out.alert_title = state.alert.map { strings.pointer(String(state: $0.title)) }
     out.is_two_factor_presented = state.twoFactor != nil
     out.is_login_button_enabled = state.isLoginButtonEnabled
     out.is_activity_indicator_visible = state.isActivityIndicatorVisible
@@ -73,7 +73,7 @@ enum StateExport {
     out.code = strings.pointer(state.code)
     out.is_form_valid = state.isFormValid
     out.is_two_factor_request_in_flight = state.isTwoFactorRequestInFlight
-    out.alert_title = state.alert.map { strings.pointer($0.title) }
+    out.alert_title = state.alert.map { strings.pointer(String(state: $0.title)) }
     out.is_submit_button_enabled = state.isSubmitButtonEnabled
     out.is_activity_indicator_visible = state.isActivityIndicatorVisible
     out.is_form_disabled = state.isFormDisabled
@@ -110,7 +110,7 @@ enum StateExport {
     out.is_board_disabled = state.isBoardDisabled
     out.is_play_again_button_visible = state.isPlayAgainButtonVisible
     out.title = strings.pointer(state.title)
-    out.alert_title = state.alert.map { strings.pointer($0.title) }
+    out.alert_title = state.alert.map { strings.pointer(String(state: $0.title)) }
     return out
   }
 

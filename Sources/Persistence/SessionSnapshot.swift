@@ -120,7 +120,9 @@ public enum SessionSnapshot {
     switch state {
     case .login(let login):
       var object: JSONValue = ["screen": "login", "email": .string(login.email)]
-      if let alert = login.alert { object = adding("alert", .string(alert.title), to: object) }
+      if let alert = login.alert {
+        object = adding("alert", .string(String(state: alert.title)), to: object)
+      }
       return object
     case .newGame(let newGame):
       var object: JSONValue = [
@@ -174,7 +176,9 @@ public enum SessionSnapshot {
     case "login":
       var login = Login.State()
       login.email = try state.string("email")
-      if let title = try state.optionalString("alert") { login.alert = AlertState(title: title) }
+      if let title = try state.optionalString("alert") {
+        login.alert = AlertState(title: TextState(title))
+      }
       return .login(login)
     case "newGame":
       var newGame = NewGame.State(

@@ -1,3 +1,6 @@
+import UnidirectionalFlow
+import UnidirectionalFlowMacros
+
 /// The authentication API the login flow talks to: an interface only, so that features and their
 /// tests never link a real implementation (the app links `TicTacToeAuthenticationClientLive`).
 ///
@@ -7,8 +10,12 @@
 ///
 /// ```swift
 /// @Dependency(\.authenticationClient) var authenticationClient
-/// let response = try await authenticationClient.login("blob@pointfree.co", "password")
+/// let response = try await authenticationClient.login(email: "blob@pointfree.co", password: "password")
 /// ```
+///
+/// `@DependencyClient` writes its initializer: an endpoint left out is unimplemented, so a
+/// test gives only the endpoints it expects to be called (``testValue`` gives none).
+@DependencyClient
 public struct AuthenticationClient: Sendable {
   /// Signs in with an email and a password; the response says whether a second factor is needed.
   public var login:
@@ -18,17 +25,4 @@ public struct AuthenticationClient: Sendable {
   /// ``login`` returned.
   public var twoFactor:
     @Sendable (_ code: String, _ token: String) async throws -> AuthenticationResponse
-
-  /// Creates a client from its two endpoints; tests pass closures returning canned responses.
-  public init(
-    login:
-      @escaping @Sendable (_ email: String, _ password: String) async throws ->
-      AuthenticationResponse,
-    twoFactor:
-      @escaping @Sendable (_ code: String, _ token: String) async throws ->
-      AuthenticationResponse
-  ) {
-    self.login = login
-    self.twoFactor = twoFactor
-  }
 }

@@ -85,10 +85,9 @@ public struct Login: Sendable {
         guard state.isLoginButtonEnabled else { return .none }
         state.isLoginRequestInFlight = true
         return .run {
-          [email = state.email, password = state.password, login = authenticationClient.login]
-          send in
+          [email = state.email, password = state.password, authenticationClient] send in
           do {
-            let response = try await login(email, password)
+            let response = try await authenticationClient.login(email: email, password: password)
             await send(.loginResponse(.success(response)))
           } catch let error as AuthenticationError {
             await send(.loginResponse(.failure(error)))
@@ -103,7 +102,7 @@ public struct Login: Sendable {
         return .none
 
       case .loginResponse(.failure(let error)):
-        state.alert = AlertState(title: Self.alertTitle(for: error, email: state.email))
+        state.alert = AlertState { TextState(Self.alertTitle(for: error, email: state.email)) }
         state.isLoginRequestInFlight = false
         return .none
 

@@ -79,11 +79,9 @@ public struct TwoFactor: Sendable {
       case .view(.submitButtonTapped):
         guard state.isSubmitButtonEnabled else { return .none }
         state.isTwoFactorRequestInFlight = true
-        return .run {
-          [code = state.code, token = state.token, twoFactor = authenticationClient.twoFactor]
-          send in
+        return .run { [code = state.code, token = state.token, authenticationClient] send in
           do {
-            let response = try await twoFactor(code, token)
+            let response = try await authenticationClient.twoFactor(code: code, token: token)
             await send(.twoFactorResponse(.success(response)))
           } catch let error as AuthenticationError {
             await send(.twoFactorResponse(.failure(error)))
@@ -95,7 +93,7 @@ public struct TwoFactor: Sendable {
         return .none
 
       case .twoFactorResponse(.failure(let error)):
-        state.alert = AlertState(title: error.description)
+        state.alert = AlertState { TextState(error.description) }
         state.isTwoFactorRequestInFlight = false
         return .none
 

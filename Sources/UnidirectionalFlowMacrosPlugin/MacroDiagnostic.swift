@@ -19,6 +19,14 @@ enum MacroDiagnostic: DiagnosticMessage {
   case reducerEnumCaseNeedsOneFeature(String)
   /// A `@Reducer` enum that declares its own `State`, `Action` or `body`.
   case reducerEnumDeclares(String)
+  /// `@DependencyClient` on something other than a struct.
+  case dependencyClientNeedsStruct(kind: String)
+  /// A property of a `@DependencyClient` struct whose type is not written out.
+  case dependencyClientUntypedProperty(String)
+  /// An endpoint that neither throws nor returns `Void`, and has no default to return.
+  case dependencyClientEndpointNeedsDefault(String)
+  /// `@ViewAction(for:)` on a type that declares no `store`.
+  case viewActionNeedsStore(kind: String)
 
   var message: String {
     switch self {
@@ -42,6 +50,18 @@ enum MacroDiagnostic: DiagnosticMessage {
         + "'case \(name)(\(name.prefix(1).uppercased() + name.dropFirst()))'"
     case .reducerEnumDeclares(let name):
       "a '@Reducer' enum gets its '\(name)' from its cases; remove this one"
+    case .dependencyClientNeedsStruct(let kind):
+      "'@DependencyClient' applies to a struct of endpoints (closure properties), not to this "
+        + "\(kind)"
+    case .dependencyClientUntypedProperty(let name):
+      "'@DependencyClient' needs the type of '\(name)' written out, as in "
+        + "'var \(name): @Sendable () async throws -> Void'"
+    case .dependencyClientEndpointNeedsDefault(let name):
+      "endpoint '\(name)' neither throws nor returns Void, so an unimplemented '\(name)' has "
+        + "nothing to return; give it a default, as in 'var \(name): () -> Int = { 0 }'"
+    case .viewActionNeedsStore(let kind):
+      "'@ViewAction(for:)' sends through a 'store'; declare 'let store: StoreOf<Feature>' in "
+        + "this \(kind)"
     }
   }
 

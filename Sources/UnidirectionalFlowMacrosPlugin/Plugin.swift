@@ -22,6 +22,7 @@ struct MacroProvider: PluginProvider {
     [
       "CasePathableMacro": CasePathableMacro.self, "ReducerMacro": ReducerMacro.self,
       "ReducerCaseMarkerMacro": ReducerCaseMarkerMacro.self,
+      "DependencyClientMacro": DependencyClientMacro.self, "ViewActionMacro": ViewActionMacro.self,
     ]
   }
 

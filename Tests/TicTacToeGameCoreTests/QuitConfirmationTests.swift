@@ -34,7 +34,7 @@ struct QuitConfirmationTests {
     }
     await store.send(.quitButtonTapped) { $0.alert = .confirmQuit }
     #expect(store.state.alert?.title == "Quit this game?")
-    #expect(store.state.alert?.buttons.map(\.title) == ["Quit", "Keep playing"])
+    #expect(store.state.alert?.buttons.map(\.label) == ["Quit", "Keep playing"])
 
     // While the alert is up, the board and the buttons under it change nothing.
     await store.send(.cellTapped(row: 1, column: 1))

@@ -15,7 +15,7 @@ struct MacroExpansion {
   /// The diagnostics, as `line:column: message`.
   let diagnostics: [String]
 
-  /// Expands `source` with the `macros` named (`CasePathable`, `Reducer`) and the conformances
+  /// Expands `source` with the `macros` named (`CasePathable`, `Reducer`, ...) and the conformances
   /// they add; the other attributes stay as written, so a test shows one macro's work.
   init(_ source: String, macros: Set<String> = ["CasePathable", "Reducer"]) {
     let file = Parser.parse(source: source)
@@ -23,6 +23,9 @@ struct MacroExpansion {
       "CasePathable": MacroSpec(
         type: CasePathableMacro.self, conformances: ["UnidirectionalFlow.CasePathable"]),
       "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["UnidirectionalFlow.Reducer"]),
+      "DependencyClient": MacroSpec(type: DependencyClientMacro.self),
+      "ViewAction": MacroSpec(
+        type: ViewActionMacro.self, conformances: ["UnidirectionalFlow.ViewActionSending"]),
     ].filter { macros.contains($0.key) }
     let context = BasicMacroExpansionContext(
       sourceFiles: [file: .init(moduleName: "Feature", fullFilePath: "Feature.swift")])

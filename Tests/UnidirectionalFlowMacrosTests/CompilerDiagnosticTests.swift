@@ -16,6 +16,11 @@ struct CompilerDiagnosticTests {
       struct Feature {
         enum Action {}
       }
+
+      @DependencyClient
+      struct Client {
+        var count: @Sendable () -> Int
+      }
       """)
     #expect(result.status != 0)
     #expect(
@@ -23,9 +28,12 @@ struct CompilerDiagnosticTests {
         "misuse.swift:5:1: error: '@CasePathable' applies to an enum, not to this struct"))
     #expect(
       result.errors.contains("misuse.swift:8:8: error: '@Reducer' needs a nested 'State'"))
+    #expect(
+      result.errors.contains(
+        "misuse.swift:14:7: error: endpoint 'count' neither throws nor returns Void"))
   }
 
-  @Test func theSameCompilerAcceptsACorrectFeature() throws {
+  @Test func theSameCompilerAcceptsACorrectFeatureAndClient() throws {
     let result = try typecheck(
       """
       import UnidirectionalFlow
@@ -36,6 +44,13 @@ struct CompilerDiagnosticTests {
         struct State {}
         enum Action { case tapped(row: Int, column: Int) }
         var body: some Reducer<State, Action> { EmptyReducer() }
+      }
+
+      @DependencyClient
+      public struct Client: Sendable {
+        public var load: @Sendable (_ id: Int) async throws -> String
+        public var ping: @Sendable () -> Void
+        public var count: @Sendable () -> Int = { 0 }
       }
       """)
     #expect(result.errors == "")

@@ -24,13 +24,14 @@ private struct Inbox: Reducer {
     static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
-  static let deletionAlert = AlertState<AlertAction>(
-    title: "Delete all messages?",
-    message: "This cannot be undone.",
-    buttons: [
-      ButtonState(title: "Delete", role: .destructive, action: .confirmDeletion),
-      ButtonState(title: "Keep", role: .cancel, action: .keep),
-    ])
+  static let deletionAlert = AlertState<AlertAction> {
+    TextState("Delete all messages?")
+  } actions: {
+    ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
+    ButtonState(role: .cancel, action: .keep) { TextState("Keep") }
+  } message: {
+    TextState("This cannot be undone.")
+  }
 
   var body: some Reducer<State, Action> {
     Reduce { state, action in
@@ -93,16 +94,84 @@ private struct Inbox: Reducer {
   }
 
   @Test func alertStateIsPlainComparableData() {
-    let alert = AlertState<Inbox.AlertAction>(title: "Oops")
+    let alert = AlertState<Inbox.AlertAction> { TextState("Oops") }
+    #expect(alert.title == "Oops")
     #expect(alert.message == nil)
     #expect(alert.buttons.isEmpty)
-    #expect(alert != AlertState(title: "Oops", message: "More"))
+    #expect(
+      alert
+        != AlertState {
+          TextState("Oops")
+        } message: {
+          TextState("More")
+        })
+    #expect(alert == AlertState(title: "Oops"))
 
+    #expect(Inbox.deletionAlert.message == "This cannot be undone.")
     let button = Inbox.deletionAlert.buttons[0]
-    #expect(button.title == "Delete")
+    #expect(button.label == "Delete")
     #expect(button.role == .destructive)
-    #expect(button.action == .confirmDeletion)
-    #expect(ButtonState<Inbox.AlertAction>(title: "OK").action == nil)
-    #expect(ButtonState<Inbox.AlertAction>(title: "OK").role == nil)
+    #expect(button.action == .send(.confirmDeletion))
+    #expect(button.action.action == .confirmDeletion)
+    let ok = ButtonState<Inbox.AlertAction> { TextState("OK") }
+    #expect(ok.action.action == nil)
+    #expect(ok.role == nil)
+    #expect(ok != ButtonState(role: .cancel) { TextState("OK") })
+  }
+
+  @Test func mapEmbedsTheButtonsActionsAndWithActionHandsThemOut() {
+    enum Parent: Equatable { case inbox(Inbox.AlertAction) }
+    let mapped = Inbox.deletionAlert.map { $0.map(Parent.inbox) }
+    #expect(mapped.title == Inbox.deletionAlert.title)
+    #expect(mapped.message == Inbox.deletionAlert.message)
+    #expect(mapped.buttons.map(\.label) == ["Delete", "Keep"])
+    #expect(mapped.buttons.map(\.role) == [.destructive, .cancel])
+    #expect(mapped.buttons.map(\.action.action) == [.inbox(.confirmDeletion), .inbox(.keep)])
+
+    var chosen: [Parent?] = []
+    for button in mapped.buttons { button.withAction { chosen.append($0) } }
+    ButtonState<Parent> { TextState("OK") }.withAction { chosen.append($0) }
+    #expect(chosen == [.inbox(.confirmDeletion), .inbox(.keep), nil])
+
+    let dialog = ConfirmationDialogState<Inbox.AlertAction>(titleVisibility: .hidden) {
+      TextState("Delete?")
+    } actions: {
+      ButtonState(action: .keep) { TextState("Keep") }
+    } message: {
+      TextState("Sure?")
+    }
+    let mappedDialog = dialog.map { $0.map(Parent.inbox) }
+    #expect(mappedDialog.titleVisibility == .hidden)
+    #expect(mappedDialog.title == "Delete?")
+    #expect(mappedDialog.message == "Sure?")
+    #expect(mappedDialog.buttons.map(\.action.action) == [.inbox(.keep)])
+  }
+
+  @Test func theButtonBuilderTakesConditionsAndLoops() {
+    func alert(canKeep: Bool, extra: [String]) -> AlertState<Inbox.AlertAction> {
+      AlertState {
+        TextState("Delete?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
+        if canKeep {
+          ButtonState(action: .keep) { TextState("Keep") }
+        } else {
+          ButtonState(role: .cancel) { TextState("Cancel") }
+        }
+        for label in extra {
+          ButtonState { TextState(label) }
+        }
+        if extra.isEmpty {
+          ButtonState { TextState("Nothing else") }
+        }
+      }
+    }
+    #expect(
+      alert(canKeep: true, extra: []).buttons.map(\.label) == ["Delete", "Keep", "Nothing else"])
+    #expect(
+      alert(canKeep: false, extra: ["A", "B"]).buttons.map(\.label) == [
+        "Delete", "Cancel", "A", "B",
+      ])
+    #expect(alert(canKeep: false, extra: []).buttons[1].role == .cancel)
   }
 }

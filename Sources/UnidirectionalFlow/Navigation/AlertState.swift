@@ -1,57 +1,52 @@
 /// The data of an alert: a title, an optional message and buttons, as plain state that any front
 /// end can render and any test can compare.
 ///
-/// Present it with an optional field and `ifLet(\.alert, action: \.alert)`; the alert closes on
-/// any of its actions.
+/// Present it with `@Presents var alert: AlertState<Action.Alert>?` (or a plain optional field)
+/// and `ifLet(\.$alert, action: \.alert)`; the alert closes on any of its actions.
 ///
 /// ```swift
-/// state.alert = AlertState(title: "Invalid second factor (try 1234)")
+/// state.alert = AlertState {
+///   TextState("Quit this game?")
+/// } actions: {
+///   ButtonState(role: .destructive, action: .confirmQuitButtonTapped) { TextState("Quit") }
+///   ButtonState(role: .cancel) { TextState("Keep playing") }
+/// } message: {
+///   TextState("The board is lost.")
+/// }
 /// ```
-public struct AlertState<ButtonAction> {
-  /// The actions its buttons send; `AlertState<Alert>.Action` is `Alert`.
-  public typealias Action = ButtonAction
+public struct AlertState<Action> {
   /// The headline.
-  public var title: String
+  public var title: TextState
   /// Optional explanatory text under the title.
-  public var message: String?
+  public var message: TextState?
   /// The buttons; an alert with none shows a single "OK" that dismisses it.
   public var buttons: [ButtonState<Action>]
 
-  /// Creates an alert.
-  public init(title: String, message: String? = nil, buttons: [ButtonState<Action>] = []) {
+  /// An alert written as upstream's users write one: the title, then the buttons, then the
+  /// message, each in its own closure; `actions` and `message` may be left out.
+  public init(
+    title: () -> TextState,
+    @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
+    message: (() -> TextState)? = nil
+  ) {
+    self.init(title: title(), message: message?(), buttons: actions())
+  }
+
+  /// An alert from values already at hand, as a decoder rebuilds one.
+  public init(title: TextState, message: TextState? = nil, buttons: [ButtonState<Action>] = []) {
     self.title = title
     self.message = message
     self.buttons = buttons
   }
+
+  /// The same alert whose buttons send `transform` of their actions instead.
+  public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> AlertState<NewAction> {
+    AlertState<NewAction>(
+      title: title, message: message, buttons: buttons.map { $0.map(transform) })
+  }
 }
 
 extension AlertState: Equatable where Action: Equatable {}
+extension AlertState: Hashable where Action: Hashable {}
 extension AlertState: Sendable where Action: Sendable {}
-
-/// A button of an alert: its label, role, and the action it sends.
-public struct ButtonState<Action> {
-  /// What the button is for, so front ends can style it.
-  public enum Role: Sendable, Hashable {
-    /// Closes without doing anything.
-    case cancel
-    /// Does something that cannot be undone.
-    case destructive
-  }
-
-  /// The label.
-  public var title: String
-  /// The role, if any.
-  public var role: Role?
-  /// The action sent when the button is chosen; `nil` only dismisses.
-  public var action: Action?
-
-  /// Creates a button.
-  public init(title: String, role: Role? = nil, action: Action? = nil) {
-    self.title = title
-    self.role = role
-    self.action = action
-  }
-}
-
-extension ButtonState: Equatable where Action: Equatable {}
-extension ButtonState: Sendable where Action: Sendable {}
+extension AlertState: EphemeralState {}

@@ -32,17 +32,18 @@ extension Reducer where Action: CasePathable {
       toPresentationAction: Action.casePath(toPresentationAction), fileID: fileID, line: line)
   }
 
-  /// Presents an alert held in an optional field; any of its actions closes it.
+  /// Presents an alert or a confirmation dialog held in an optional field; any of its actions
+  /// closes it.
   ///
   /// ```swift
   /// .ifLet(\.alert, action: \.alert)
   /// ```
-  public func ifLet<AlertAction>(
-    _ toAlertState: WritableKeyPath<State, AlertState<AlertAction>?>,
-    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+  public func ifLet<Ephemeral: EphemeralState>(
+    _ toAlertState: WritableKeyPath<State, Ephemeral?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<Ephemeral.Action>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Self, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
+  ) -> PresentationReducer<Self, EmptyReducer<Ephemeral, Ephemeral.Action>> {
     PresentationReducer(
       parent: self, child: EmptyReducer(), toChildState: toAlertState,
       toPresentationAction: Action.casePath(toPresentationAction), dismissesOnAnyAction: true,
@@ -66,14 +67,14 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
       toWrappedState, action: toPresentationAction, then: wrapped, fileID: fileID, line: line)
   }
 
-  /// Presents an alert held in an optional field; this reducer's body is evaluated once, here
-  /// (see ``Reducer``).
-  public func ifLet<AlertAction>(
-    _ toAlertState: WritableKeyPath<State, AlertState<AlertAction>?>,
-    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+  /// Presents an alert or a confirmation dialog held in an optional field; this reducer's body
+  /// is evaluated once, here (see ``Reducer``).
+  public func ifLet<Ephemeral: EphemeralState>(
+    _ toAlertState: WritableKeyPath<State, Ephemeral?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<Ephemeral.Action>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> PresentationReducer<Body, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
+  ) -> PresentationReducer<Body, EmptyReducer<Ephemeral, Ephemeral.Action>> {
     evaluatedBody.ifLet(toAlertState, action: toPresentationAction, fileID: fileID, line: line)
   }
 }

@@ -16,11 +16,11 @@ extension Reducer where Action: CasePathable {
       toPresentationAction: Action.casePath(toPresentationAction), fileID: fileID, line: line)
   }
 
-  /// Presents an alert declared `@Presents var alert: AlertState<Alert>?`; any of its actions
-  /// closes it.
-  public func ifLet<AlertAction>(
-    _ toAlertState: WritableKeyPath<State, PresentationState<AlertState<AlertAction>>>,
-    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+  /// Presents an alert or a confirmation dialog declared
+  /// `@Presents var alert: AlertState<Alert>?`; any of its actions closes it.
+  public func ifLet<Ephemeral: EphemeralState>(
+    _ toAlertState: WritableKeyPath<State, PresentationState<Ephemeral>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<Ephemeral.Action>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> some Reducer<State, Action> {
@@ -65,11 +65,11 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
       line: line)
   }
 
-  /// Presents a `@Presents` alert; this reducer's body is evaluated once, here (see
-  /// ``Reducer``).
-  public func ifLet<AlertAction>(
-    _ toAlertState: WritableKeyPath<State, PresentationState<AlertState<AlertAction>>>,
-    action toPresentationAction: CaseKeyPath<Action, PresentationAction<AlertAction>>,
+  /// Presents a `@Presents` alert or confirmation dialog; this reducer's body is evaluated
+  /// once, here (see ``Reducer``).
+  public func ifLet<Ephemeral: EphemeralState>(
+    _ toAlertState: WritableKeyPath<State, PresentationState<Ephemeral>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<Ephemeral.Action>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> some Reducer<State, Action> {

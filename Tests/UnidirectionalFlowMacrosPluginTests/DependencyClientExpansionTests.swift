@@ -1,0 +1,150 @@
+import Testing
+
+struct DependencyClientExpansionTests {
+  @Test func endpointsDefaultToUnimplementedAndNamedParametersGetAMethod() {
+    let expansion = MacroExpansion(
+      """
+      @DependencyClient
+      public struct AuthenticationClient: Sendable {
+        public var login: @Sendable (_ email: String, _ password: String) async throws -> Response
+        public var logout: @Sendable () async -> Void
+      }
+      """, macros: ["DependencyClient"])
+    #expect(expansion.diagnostics == [])
+    #expect(
+      expansion.expandedSource == #"""
+        public struct AuthenticationClient: Sendable {
+          public var login: @Sendable (_ email: String, _ password: String) async throws -> Response
+          public var logout: @Sendable () async -> Void
+
+          /// A client with the endpoints given; an endpoint left out is unimplemented: calling it
+          /// reports an issue naming it, then throws, or returns what its default returns.
+          public init(
+            login: @escaping @Sendable (_ email: String, _ password: String) async throws -> Response = { _, _ in
+              throw UnidirectionalFlow.UnimplementedEndpoint.report("AuthenticationClient.login")
+            },
+            logout: @escaping @Sendable () async -> Void = {
+              _ = UnidirectionalFlow.UnimplementedEndpoint.report("AuthenticationClient.logout")
+            }
+          ) {
+            self.login = login
+            self.logout = logout
+          }
+
+          /// Calls `login`.
+          public func login(email: String, password: String) async throws -> Response {
+            try await self.login(email, password)
+          }
+        }
+        """#)
+  }
+
+  @Test func anEndpointWithADefaultReportsThenCallsItAndValuesGoInTheInitializer() {
+    let expansion = MacroExpansion(
+      """
+      @DependencyClient
+      struct Counter {
+        private var next: @Sendable (_ after: Int) -> Int = { $0 + 1 }
+        var name: String = "counter"
+        let id: Int
+        let kind: Int = 1
+      }
+      """, macros: ["DependencyClient"])
+    #expect(expansion.diagnostics == [])
+    #expect(
+      expansion.expandedSource == #"""
+        struct Counter {
+          private var next: @Sendable (_ after: Int) -> Int = { $0 + 1 }
+          var name: String = "counter"
+          let id: Int
+          let kind: Int = 1
+
+          /// A client with the endpoints given; an endpoint left out is unimplemented: calling it
+          /// reports an issue naming it, then throws, or returns what its default returns.
+          init(
+            next: @escaping @Sendable (_ after: Int) -> Int = { p0 in
+              let implementation: @Sendable (_ after: Int) -> Int = {
+                $0 + 1
+              }
+              _ = UnidirectionalFlow.UnimplementedEndpoint.report("Counter.next")
+              return implementation(p0)
+            },
+            name: String = "counter",
+            id: Int
+          ) {
+            self.next = next
+            self.name = name
+            self.id = id
+          }
+
+          /// Calls `next`.
+          private func next(after: Int) -> Int {
+            self.next(after)
+          }
+        }
+        """#)
+  }
+
+  @Test func staticComputedAndUnlabelledEndpointsAddNothing() {
+    let expansion = MacroExpansion(
+      """
+      @DependencyClient
+      struct Clock {
+        static var shared = Clock()
+        var now: @Sendable () throws -> Int
+        var description: String { "clock" }
+        var sleep: (Int) async throws -> Void
+      }
+      """, macros: ["DependencyClient"])
+    #expect(expansion.diagnostics == [])
+    #expect(
+      expansion.expandedSource.hasSuffix(
+        #"""
+          init(
+            now: @escaping @Sendable () throws -> Int = {
+              throw UnidirectionalFlow.UnimplementedEndpoint.report("Clock.now")
+            },
+            sleep: @escaping (Int) async throws -> Void = { _ in
+              throw UnidirectionalFlow.UnimplementedEndpoint.report("Clock.sleep")
+            }
+          ) {
+            self.now = now
+            self.sleep = sleep
+          }
+        }
+        """#))
+  }
+
+  @Test func misusesAreReportedWhereTheyAreWritten() {
+    let onAnEnum = MacroExpansion(
+      """
+      @DependencyClient
+      enum Client {}
+      """, macros: ["DependencyClient"])
+    #expect(
+      onAnEnum.diagnostics == [
+        "2:1: '@DependencyClient' applies to a struct of endpoints (closure properties), not to "
+          + "this enum"
+      ])
+
+    let problems = MacroExpansion(
+      """
+      @DependencyClient
+      struct Client {
+        var count = { 0 }
+        var fetch: @Sendable (_ id: Int) -> String
+        var save: @Sendable (_ id: Int) throws(SaveError) -> Bool
+      }
+      """, macros: ["DependencyClient"])
+    #expect(
+      problems.diagnostics == [
+        "3:7: '@DependencyClient' needs the type of 'count' written out, as in "
+          + "'var count: @Sendable () async throws -> Void'",
+        "4:7: endpoint 'fetch' neither throws nor returns Void, so an unimplemented 'fetch' has "
+          + "nothing to return; give it a default, as in 'var fetch: () -> Int = { 0 }'",
+        "5:7: endpoint 'save' neither throws nor returns Void, so an unimplemented 'save' has "
+          + "nothing to return; give it a default, as in 'var save: () -> Int = { 0 }'",
+      ])
+    #expect(!problems.expandedSource.contains("init("))
+  }
+}
