@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Where the host looks for front ends named by their stock name, in order: the directory of
 /// the running executable (where `swift build` puts the libraries), the directories listed in
@@ -41,7 +47,9 @@ public struct FrontEndSearchPath: Sendable {
   /// The first file for the front end `name`, or `nil`.
   public func locate(_ name: String) -> String? {
     for directory in directories {
-      let candidate = (directory as NSString).appendingPathComponent(Self.fileName(for: name))
+      let candidate = URL(fileURLWithPath: directory).appendingPathComponent(
+        Self.fileName(for: name)
+      ).path
       if FileManager.default.fileExists(atPath: candidate) { return candidate }
     }
     return nil
@@ -56,7 +64,9 @@ public struct FrontEndSearchPath: Sendable {
       for file in files.sorted()
       where file.hasPrefix("libtictactoe-") && file.hasSuffix(".so") {
         let name = String(file.dropFirst("libtictactoe-".count).dropLast(".so".count))
-        if found[name] == nil { found[name] = (directory as NSString).appendingPathComponent(file) }
+        if found[name] == nil {
+          found[name] = URL(fileURLWithPath: directory).appendingPathComponent(file).path
+        }
       }
     }
     return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
