@@ -129,10 +129,13 @@ let package = Package(
     // signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
     .target(name: "HostIO", dependencies: ["CSignalPipe"]),
+    // The main thread's loop: runs the main queue without Foundation's RunLoop (see its header).
+    .target(name: "CMainQueueLoop"),
     .target(
       name: "FrontEndHost",
       dependencies: [
-        "TicTacToeAppCore", "DynamicCall", "TicTacToeGameCore", "HostIO", "JSONLines",
+        "TicTacToeAppCore", "CMainQueueLoop", "DynamicCall", "TicTacToeGameCore", "HostIO",
+        "JSONLines",
         "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow",
@@ -164,8 +167,8 @@ let package = Package(
     .executableTarget(
       name: "tictactoe",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndConformance",
-        "FrontEndHost", "HostIO",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "CMainQueueLoop",
+        "FrontEndConformance", "FrontEndHost", "HostIO",
         "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),

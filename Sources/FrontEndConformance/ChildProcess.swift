@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A child process started with `posix_spawn`, its standard output on a pipe, and everything
 /// else inherited.
@@ -16,8 +22,8 @@ struct ChildProcess {
   }
 
   let pid: pid_t
-  /// The read end of the child's standard output.
-  let output: FileHandle
+  /// The read end of the child's standard output; ``readLines(_:)`` closes it.
+  let output: Int32
 
   /// Starts `executable` with `arguments` and `environment`; signals are reset to their
   /// defaults and none is blocked in the child.
@@ -52,7 +58,25 @@ struct ChildProcess {
       throw POSIXError(result)
     }
     self.pid = pid
-    self.output = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
+    self.output = fds[0]
+  }
+
+  /// Calls `receive` with each line the child writes (without its newline) until its standard
+  /// output ends, then closes it.
+  func readLines(_ receive: (String) -> Void) {
+    defer { close(output) }
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }
+      buffer += chunk[..<count]
+      while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        receive(String(decoding: buffer[..<newline], as: UTF8.self))
+        buffer.removeSubrange(...newline)
+      }
+    }
   }
 
   /// Waits until the child ended, without reaping it (its pid stays reserved, so a signal sent

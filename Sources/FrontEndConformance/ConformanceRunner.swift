@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Runs ``ConformanceSuite`` in a child process and prints one line per check.
 ///
@@ -33,14 +40,7 @@ public enum ConformanceRunner {
       return 1
     }
     let watchdog = Watchdog(pid: child.pid, seconds: timeoutSeconds)
-    var buffer = Data()
-    while case let chunk = child.output.availableData, !chunk.isEmpty {
-      buffer.append(chunk)
-      while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        relay.receive(String(decoding: buffer[..<newline], as: UTF8.self))
-        buffer.removeSubrange(...newline)
-      }
-    }
+    child.readLines { relay.receive($0) }
     child.waitForEnd()
     let timedOut = watchdog.cancel()
     let termination = child.reap()

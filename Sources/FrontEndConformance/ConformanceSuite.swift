@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import FrontEndHost
 import TicTacToeFrontEndABI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The checks of `tictactoe check-frontend`, run in the process that loads the front end.
 ///

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The dynamic symbols an ELF64 shared library defines: what `nm -D --defined-only` lists,
 /// read from the file's section headers (`SHT_DYNSYM` and the string table its `sh_link`

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// How a signal is named in reports: `11 (SIGSEGV)`.
 enum SignalName {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A snapshot of a terminal's modes (`tcgetattr`), to tell what a front end changed and did
 /// not restore.

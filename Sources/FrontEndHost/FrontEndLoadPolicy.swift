@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Which front-end files ``FrontEndLoader`` agrees to open.
 ///
@@ -32,7 +38,7 @@ public struct FrontEndLoadPolicy: Equatable, Sendable {
       "; another user could change the code the host would run. Make it writable by its owner "
       + "only (chmod go-w), owned by you or root, or start the host with --allow-unsafe-frontends"
     if let problem = Self.problem(with: fileStatus) { return "the file \(problem)\(advice)" }
-    let directory = (file as NSString).deletingLastPathComponent
+    let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
     var directoryStatus = stat()
     guard stat(directory, &directoryStatus) == 0 else {
       return "its directory \(directory) cannot be examined (\(String(cString: strerror(errno))))"

@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import HostIO
 import TicTacToeFrontEndABI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Opens front-end libraries with `dlopen(RTLD_NOW | RTLD_LOCAL)` and validates what they
 /// export before the host calls anything in them.
@@ -56,11 +62,11 @@ public enum FrontEndLoader {
     func failure(_ reason: String) -> FrontEndLoadError {
       FrontEndLoadError(file: absolute, reason: reason)
     }
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
       throw failure("no such file")
     }
-    guard !isDirectory.boolValue else { throw failure("is a directory, not a shared library") }
+    guard !isDirectory else { throw failure("is a directory, not a shared library") }
     // dlopen would block on a FIFO until a writer came, and read a device for ever.
     var status = stat()
     guard stat(absolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Where the host looks for front ends named by their stock name, in order: the directory of
 /// the running executable (where `swift build` puts the libraries), the directories listed in
@@ -47,7 +53,9 @@ public struct FrontEndSearchPath: Sendable {
   public func locate(_ name: String) -> String? {
     for directory in directories {
       for prefix in Self.prefixes {
-        let candidate = (directory as NSString).appendingPathComponent("\(prefix)\(name).so")
+        let candidate = URL(fileURLWithPath: directory).appendingPathComponent(
+          "\(prefix)\(name).so"
+        ).path
         if FileManager.default.fileExists(atPath: candidate) { return candidate }
       }
     }
@@ -63,7 +71,9 @@ public struct FrontEndSearchPath: Sendable {
       for file in files.sorted() where file.hasSuffix(".so") {
         guard let prefix = Self.prefixes.first(where: { file.hasPrefix($0) }) else { continue }
         let name = String(file.dropFirst(prefix.count).dropLast(".so".count))
-        if found[name] == nil { found[name] = (directory as NSString).appendingPathComponent(file) }
+        if found[name] == nil {
+          found[name] = URL(fileURLWithPath: directory).appendingPathComponent(file).path
+        }
       }
     }
     return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

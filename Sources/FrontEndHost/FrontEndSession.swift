@@ -1,5 +1,10 @@
-import Foundation
 import TicTacToeFrontEndABI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// One attached front end, as the host sees it: what a `ttt_host *` points at.
 public final class FrontEndSession: Sendable {
@@ -103,12 +108,6 @@ public final class FrontEndSession: Sendable {
     mainThreadState.handles = [:]
   }
 
-  /// The last error of this front end on one thread, and the copy `last_error` handed out.
-  private final class ThreadLastError {
-    var message = ""
-    var exported = ContiguousArray<CChar>([0])
-  }
-
   /// The last error on the store thread, where nearly every call is made: a plain property,
   /// not a dictionary look-up (an expected refusal, such as a read of a screen that is not
   /// shown, happens on every state event of the JSON-lines front end).
@@ -116,15 +115,10 @@ public final class FrontEndSession: Sendable {
   private nonisolated(unsafe) let storeThreadLastError = ThreadLastError()
 
   /// This front end's last error on the calling thread (the header's "on this thread"), kept
-  /// in the thread's own dictionary on other threads: no other thread can replace or free it.
+  /// in the thread's own table on other threads: no other thread can replace or free it.
   private var threadLastError: ThreadLastError {
     if isStoreThread() { return storeThreadLastError }
-    let key = "tictactoe.lastError.\(UInt(bitPattern: pointer))"
-    let dictionary = Thread.current.threadDictionary
-    if let lastError = dictionary[key] as? ThreadLastError { return lastError }
-    let lastError = ThreadLastError()
-    dictionary[key] = lastError
-    return lastError
+    return ThreadLastErrors.current.error(for: UInt(bitPattern: pointer))
   }
 
   /// Records the message `last_error` returns next on this thread.
@@ -150,4 +144,44 @@ public final class FrontEndSession: Sendable {
     lastError.exported = ContiguousArray(lastError.message.utf8CString)
     return lastError.exported.withUnsafeBufferPointer { $0.baseAddress! }
   }
+}
+
+/// The last error of one front end on one thread, and the copy `last_error` handed out.
+private final class ThreadLastError {
+  var message = ""
+  var exported = ContiguousArray<CChar>([0])
+}
+
+/// The last errors of every front end on one thread other than the store thread, kept in that
+/// thread's own storage and freed with the thread.
+private final class ThreadLastErrors {
+  private var errors: [UInt: ThreadLastError] = [:]
+
+  /// The calling thread's table, made on its first error.
+  static var current: ThreadLastErrors {
+    if let table = pthread_getspecific(key) {
+      return Unmanaged<ThreadLastErrors>.fromOpaque(table).takeUnretainedValue()
+    }
+    let table = ThreadLastErrors()
+    pthread_setspecific(key, Unmanaged.passRetained(table).toOpaque())
+    return table
+  }
+
+  /// The last error of the front end whose `ttt_host *` is `host`.
+  func error(for host: UInt) -> ThreadLastError {
+    if let error = errors[host] { return error }
+    let error = ThreadLastError()
+    errors[host] = error
+    return error
+  }
+
+  /// The thread-local slot; its destructor releases a thread's table when the thread ends.
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { table in
+      guard let table else { return }
+      Unmanaged<ThreadLastErrors>.fromOpaque(table).release()
+    }
+    return key
+  }()
 }

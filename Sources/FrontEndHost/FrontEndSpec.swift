@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// What `--frontend SPEC` names: a stock front end (`text`) or a shared library path
 /// (`./libmine.so`), optionally followed by `:ARG` for the front end (`jsonl:/tmp/events`).
@@ -20,7 +26,7 @@ public struct FrontEndSpec: Equatable, Sendable, CustomStringConvertible {
     if spec.contains(":"), FileManager.default.fileExists(atPath: spec) {
       target = spec
       argument = nil
-    } else if spec.contains("/"), let library = spec.range(of: ".so:") {
+    } else if spec.contains("/"), let library = spec.firstRange(of: ".so:") {
       target = String(spec[..<spec.index(library.upperBound, offsetBy: -1)])
       argument = String(spec[library.upperBound...])
     } else if let colon = spec.firstIndex(of: ":") {

@@ -1,7 +1,13 @@
+import Dispatch
 import DynamicCall
-import Foundation
 import TicTacToeAppCore
 import TicTacToeFrontEndABI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The table of host routines (`ttt_host_api`) handed to every front end.
 ///

@@ -18,6 +18,19 @@ extension Character {
   }
 }
 
+/// The columns the scalar `value` takes when it is sure to be a grapheme on its own, whatever
+/// comes before or after it: printable ASCII, Latin-1 and Latin Extended, general punctuation,
+/// arrows, technical symbols, box drawing and geometric shapes, none of which a grapheme
+/// extends. `nil` for any other scalar, which needs the grapheme rules (``Character``).
+func standaloneWidth(_ value: UInt32) -> Int? {
+  switch value {
+  case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x23FF,
+    0x2500...0x25FF:
+    isWide(value) ? 2 : 1
+  default: nil
+  }
+}
+
 private func isControl(_ value: UInt32) -> Bool {
   value < 0x20 || (0x7F...0x9F).contains(value)
 }

@@ -122,7 +122,9 @@ public struct Frame: Equatable, Sendable {
     guard row >= 0, row < rows else { return 0 }
     let limit = min(columns, column > Int.max - maxWidth ? columns : column + maxWidth)
     let look = PackedCell.pack(style, width: 1)
-    if let x = putASCII(text, row: row, column: column, look: look, limit: limit) {
+    if let x = putASCII(text, row: row, column: column, look: look, limit: limit)
+      ?? putStandalone(text, row: row, column: column, look: look, limit: limit)
+    {
       return max(0, x - max(column, 0))
     }
     var x = column
@@ -173,6 +175,41 @@ public struct Frame: Equatable, Sendable {
       }
       return x
     }
+  }
+
+  /// ``put(_:row:column:style:maxWidth:)`` for text whose every scalar is a grapheme on its
+  /// own (``standaloneWidth(_:)``: the status line's `·` and arrows, the board's lines), scalar
+  /// by scalar with no grapheme breaking; returns the column after the text, or `nil` without
+  /// drawing anything for any other text.
+  private mutating func putStandalone(
+    _ text: String, row: Int, column: Int, look: UInt64, limit: Int
+  ) -> Int? {
+    guard text.unicodeScalars.allSatisfy({ standaloneWidth($0.value) != nil }) else {
+      return nil
+    }
+    var x = column
+    for scalar in text.unicodeScalars {
+      let width = standaloneWidth(scalar.value)!
+      if x + width > limit { break }
+      if x >= 0 {
+        var glyph: UInt64 = 0
+        var count: UInt64 = 0
+        for byte in scalar.utf8 {
+          glyph |= UInt64(byte) << (8 * count)
+          count += 1
+        }
+        set(
+          PackedCell(glyph: glyph | count << 56, look: PackedCell.look(look, width: UInt8(width))),
+          row: row, column: x)
+        if width == 2 {
+          set(
+            PackedCell(glyph: PackedCell.ascii(0x20), look: PackedCell.look(look, width: 0)),
+            row: row, column: x + 1)
+        }
+      }
+      x += width
+    }
+    return x
   }
 
   /// The glyph that shows `character`, keeping it among the long graphemes if it does not fit.

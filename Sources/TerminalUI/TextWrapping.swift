@@ -2,7 +2,15 @@ extension String {
   /// The display width of this text in a ``Frame``: the sum of its characters' widths, with
   /// control characters counted as the one-column `?` a frame draws for them.
   public var terminalWidth: Int {
-    reduce(0) { $0 + ($1.isTerminalControl ? 1 : $1.terminalWidth) }
+    // Scalar by scalar while each is a grapheme on its own (most text the views draw).
+    var width = 0
+    for scalar in unicodeScalars {
+      guard let scalarWidth = standaloneWidth(scalar.value) else {
+        return reduce(0) { $0 + ($1.isTerminalControl ? 1 : $1.terminalWidth) }
+      }
+      width += scalarWidth
+    }
+    return width
   }
 
   /// This text broken into lines of at most `width` columns, at spaces where possible; words
@@ -14,6 +22,7 @@ extension String {
   /// ```
   public func wrapped(toWidth width: Int) -> [String] {
     guard width > 0 else { return [] }
+    if let lines = wrappedPrintableASCII(toWidth: width) { return lines }
     var lines: [String] = []
     var line = ""
     var lineWidth = 0
@@ -46,5 +55,32 @@ extension String {
     }
     if lineWidth > 0 { lines.append(line) }
     return lines
+  }
+
+  /// ``wrapped(toWidth:)`` for text that is all printable ASCII, where a byte is a character
+  /// one column wide: the same lines, found byte by byte; `nil` for any other text.
+  private func wrappedPrintableASCII(toWidth width: Int) -> [String]? {
+    var text = self
+    return text.withUTF8 { bytes -> [String]? in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+      var lines: [String] = []
+      var line: [UInt8] = []
+      for whole in bytes.split(separator: UInt8(ascii: " ")) {
+        var word = whole[...]
+        if !line.isEmpty, line.count + 1 + word.count <= width {
+          line.append(UInt8(ascii: " "))
+          line += word
+          continue
+        }
+        if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+        while word.count > width {
+          lines.append(String(decoding: word.prefix(width), as: UTF8.self))
+          word = word.dropFirst(width)
+        }
+        line = Array(word)
+      }
+      if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+      return lines
+    }
   }
 }

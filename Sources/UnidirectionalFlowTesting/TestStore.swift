@@ -400,7 +400,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   private func describe(_ action: Action) -> String {
-    stateDump(action).replacingOccurrences(of: "\n", with: "\n  ")
+    stateDump(action).split(separator: "\n", omittingEmptySubsequences: false).joined(
+      separator: "\n  ")
   }
 
   /// Names the case `path` leads to. A case key path cannot name itself (it prints as memory

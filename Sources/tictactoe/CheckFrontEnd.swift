@@ -1,10 +1,17 @@
-import Foundation
+import CMainQueueLoop
+import FoundationEssentials
 import FrontEndConformance
 import FrontEndHost
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
 import TicTacToeAuthenticationClientLive
 import UnidirectionalFlow
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// `tictactoe check-frontend PATH`: the conformance check of a front-end library.
 ///
@@ -97,6 +104,6 @@ enum CheckFrontEnd {
         exit(await suite.run() ? ExitStatus.success : ExitStatus.checkFailed)
       }
     }
-    while true { RunLoop.main.run() }
+    main_queue_loop_run()
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Reads a log's lines from a file descriptor, one at a time, in the memory of one line and a
 /// 64 KiB buffer. Blank lines (spaces and a `\r` only) are skipped; their numbers still count.

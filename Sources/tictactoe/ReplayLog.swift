@@ -1,7 +1,13 @@
-import Foundation
+import FoundationEssentials
 import FrontEndHost
 import Persistence
 import TicTacToeAppCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Reads the log `tictactoe replay LOG` replays: its start state and its lines, each checked
 /// before anything is shown.

@@ -1,5 +1,6 @@
+import CMainQueueLoop
 import Dispatch
-import Foundation
+import FoundationEssentials
 import FrontEndHost
 import HostIO
 import Persistence
@@ -9,6 +10,12 @@ import TicTacToeAuthenticationClient
 import TicTacToeAuthenticationClientLive
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The version of the `tictactoe` host.
 let hostVersion = "0.1.0"
@@ -57,17 +64,16 @@ if options.printManPage {
 }
 
 for directory in options.frontEndDirectories {
-  var isDirectory: ObjCBool = false
-  if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
-    || !isDirectory.boolValue
-  {
+  var isDirectory = false
+  if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory {
     standardError("tictactoe: warning: --frontend-dir \(directory): no such directory")
   }
 }
 
 let searchPath = FrontEndSearchPath(
   executablePath: CommandLine.arguments[0].contains("/")
-    ? CommandLine.arguments[0] : (Bundle.main.executablePath ?? CommandLine.arguments[0]),
+    ? CommandLine.arguments[0]
+    : URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
   extraDirectories: options.frontEndDirectories)
 
 let loadPolicy: FrontEndLoadPolicy = options.allowUnsafeFrontEnds ? .allowUnsafe : .strict
@@ -77,7 +83,8 @@ if let target = options.checkFrontEnd {
 }
 if let path = options.checkChild {
   CheckFrontEnd.runChild(
-    path: path, scratch: options.checkScratch ?? NSTemporaryDirectory(), searchPath: searchPath,
+    path: path, scratch: options.checkScratch ?? FileManager.default.temporaryDirectory.path,
+    searchPath: searchPath,
     policy: loadPolicy)
 }
 
@@ -233,6 +240,7 @@ MainActor.assumeIsolated {
   }
 }
 
-// The main run loop (not dispatchMain, which parks the main thread and runs the main queue on
-// a worker) keeps the store, the main actor and every front-end callback on the main thread.
-while true { RunLoop.main.run() }
+// The main queue run on the main thread (not dispatchMain, which parks the main thread and runs
+// the main queue on a worker) keeps the store, the main actor and every front-end callback on
+// the main thread.
+main_queue_loop_run()

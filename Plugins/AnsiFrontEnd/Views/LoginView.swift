@@ -1,4 +1,5 @@
 import FrontEndKit
+import Synchronization
 import TerminalUI
 
 /// The login form: email, the password masked with its length, the login button and the
@@ -10,10 +11,7 @@ enum LoginView {
   static func lines(
     _ login: LoginScreen, focus: LoginFocus, caret: Int, spinner: Character, width: Int
   ) -> [Line] {
-    let explanation =
-      "To log in use any email and \"password\" for the password. If your email contains "
-      + "\"2fa\" you will be taken to a two-factor flow, and there the code is 1234."
-    var lines = explanation.wrapped(toWidth: width).map {
+    var lines = explanationLines(width: width).map {
       Line($0, style: Theme.hint, isOptional: true)
     }
     lines.append(.spacer)
@@ -36,6 +34,23 @@ enum LoginView {
       buttons += [Widgets.gap(2), Widgets.activity("Logging in…", frame: spinner)]
     }
     lines.append(Line(spans: buttons))
+    return lines
+  }
+
+  /// The explanation above the form.
+  private static let explanation =
+    "To log in use any email and \"password\" for the password. If your email contains "
+    + "\"2fa\" you will be taken to a two-factor flow, and there the code is 1234."
+
+  /// The explanation wrapped at each width asked for so far: it never changes, and a session
+  /// sees a few widths, so each keystroke on the form does not wrap it again.
+  private static let wrappedExplanation = Mutex<[Int: [String]]>([:])
+
+  /// The explanation's lines at `width`.
+  private static func explanationLines(width: Int) -> [String] {
+    if let lines = wrappedExplanation.withLock({ $0[width] }) { return lines }
+    let lines = explanation.wrapped(toWidth: width)
+    wrappedExplanation.withLock { $0[width] = lines }
     return lines
   }
 }

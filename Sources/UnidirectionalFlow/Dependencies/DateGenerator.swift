@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A dependency that tells the current date, so that tests can fix it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A dependency that makes UUIDs, so that tests can predict them.

@@ -47,7 +47,7 @@ enum HelpText {
       for exit in CommandLineSpec.exitStatuses {
         lines += wrap(
           exit.meaning, width: width,
-          indent: "  " + exit.status.padding(toLength: 7, withPad: " ", startingAt: 0),
+          indent: "  " + exit.status.padded(to: 7),
           continuation: String(repeating: " ", count: 9))
       }
       lines += wrap(CommandLineSpec.exitNotes, width: width, indent: "  ")
@@ -74,7 +74,7 @@ enum HelpText {
     let pad = String(repeating: " ", count: helpColumn)
     if lead.count + 2 <= helpColumn {
       return wrap(
-        text, width: width, indent: lead.padding(toLength: helpColumn, withPad: " ", startingAt: 0),
+        text, width: width, indent: lead.padded(to: helpColumn),
         continuation: pad)
     }
     return [lead] + wrap(text, width: width, indent: pad)
@@ -100,5 +100,12 @@ enum HelpText {
     }
     lines.append(line)
     return lines
+  }
+}
+
+extension String {
+  /// The string cut or padded with spaces to `width` characters.
+  fileprivate func padded(to width: Int) -> String {
+    count >= width ? String(prefix(width)) : self + String(repeating: " ", count: width - count)
   }
 }
