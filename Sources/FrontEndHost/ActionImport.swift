@@ -47,6 +47,14 @@ enum ActionImport {
     guard let entry = catalog.entry(casePath: casePath) else {
       throw .unknown("unknown action '\(casePath)'")
     }
+    return try action(entry, arguments: arguments, through: handle, catalog: catalog)
+  }
+
+  /// Decodes the intent of `entry`, found in `catalog`, with typed values.
+  static func action(
+    _ entry: ActionCatalog.Entry, arguments: [CValue], through handle: HostFeature,
+    catalog: ActionCatalog
+  ) throws(HostCallError) -> Decoded {
     try check(entry, through: handle)
     return (entry, try catalog.action(entry, arguments: arguments).get())
   }
