@@ -9,15 +9,20 @@ import TicTacToeFrontEndABI
 struct ActionSpec {
   /// The host's description.
   let description: ActionDescription
+  /// The payload field names, in call order (worked out once, not for every line).
+  let fields: [String]
+  /// Whether the payload is a secret (the password), which no message may repeat.
+  let isSecret: Bool
+
+  /// The intent the host describes as `description`.
+  init(description: ActionDescription) {
+    self.description = description
+    fields = description.arguments.map(\.name)
+    isSecret = description.arguments.contains(where: \.isSecret)
+  }
 
   /// The case path from the root: `login.view.binding.email`.
   var path: String { description.casePath }
-
-  /// The payload field names, in call order.
-  var fields: [String] { description.arguments.map(\.name) }
-
-  /// Whether the payload is a secret (the password), which no message may repeat.
-  var isSecret: Bool { description.arguments.contains(where: \.isSecret) }
 
   /// The case paths of actions only effects send (server responses): a client may never fake
   /// them, so they are refused with their own message. (The host does not list them at all;

@@ -30,7 +30,7 @@ struct EventWriter {
   /// `"remote":true` on a connection to the host's socket, and `"listening":PATH` where the
   /// host listens (`--listen`), so a tool learns the socket from its first line.
   mutating func hello(isRemote: Bool, listeningPath: String?) {
-    begin("hello")
+    begin(.hello)
     json.key("protocol")
     json.string(Self.protocolName)
     json.key("version")
@@ -50,7 +50,7 @@ struct EventWriter {
   /// every instance (see ``SharedState``); returns its `seq`.
   @discardableResult
   mutating func state(_ state: [UInt8]) -> Int {
-    begin("state")
+    begin(.state)
     json.key("state")
     json.rawValue(state)
     finish()
@@ -60,7 +60,7 @@ struct EventWriter {
   /// `{"type":"replay","seq":4,"step":3,"length":12,"over":false}`: how far the replay that
   /// drives the game has come; `"over":true` once its last line is replayed.
   mutating func replay(_ replay: ReplayStatus) {
-    begin("replay")
+    begin(.replay)
     json.key("step")
     json.number(Int(clamping: replay.step))
     json.key("length")
@@ -73,7 +73,7 @@ struct EventWriter {
   /// `{"type":"history","seq":9,"states":[{"seq":2,"screen":"login"},...]}`: the kept
   /// `state` events, oldest first.
   mutating func history(_ states: some Sequence<StateHistory.Entry>) {
-    begin("history")
+    begin(.history)
     json.key("states")
     json.beginArray()
     for entry in states {
@@ -92,7 +92,7 @@ struct EventWriter {
   /// "payload":{"row":0,"column":2}}`, with `error` for a failed response, and the members
   /// after `seq` encoded once per action for every instance (see ``SharedAction``).
   mutating func action(_ casePath: String, fromEffect: Bool, error: String?, payload: String?) {
-    begin("action")
+    begin(.action)
     json.rawMembers(
       SharedAction.members(
         casePath: casePath, fromEffect: fromEffect, error: error, payload: payload))
@@ -101,7 +101,7 @@ struct EventWriter {
 
   /// `{"type":"error","seq":4,"message":"...","line":7,"id":"a"}`; `line` and `id` when known.
   mutating func error(_ message: String, line: Int?, id: JSONValue?) {
-    begin("error")
+    begin(.error)
     json.key("message")
     json.string(message)
     if let line {
@@ -115,12 +115,43 @@ struct EventWriter {
     finish()
   }
 
-  private mutating func begin(_ type: String) {
+  /// An event's type, with the start of its line encoded once: every instance writes an
+  /// `action` and a `state` event for every action, and a socket client's are written again
+  /// for each client.
+  private enum EventType {
+    case hello, state, replay, history, action, error
+
+    /// `{"type":"state"` for `.state`: the object opened and its first member.
+    var start: [UInt8] {
+      switch self {
+      case .hello: Self.starts.hello
+      case .state: Self.starts.state
+      case .replay: Self.starts.replay
+      case .history: Self.starts.history
+      case .action: Self.starts.action
+      case .error: Self.starts.error
+      }
+    }
+
+    private static let starts = (
+      hello: start("hello"), state: start("state"), replay: start("replay"),
+      history: start("history"), action: start("action"), error: start("error")
+    )
+
+    private static func start(_ type: String) -> [UInt8] {
+      var json = JSONWriter()
+      json.beginObject()
+      json.key("type")
+      json.string(type)
+      return json.bytes
+    }
+  }
+
+  private mutating func begin(_ type: EventType) {
     seq += 1
     json.reset()
-    json.beginObject()
-    json.key("type")
-    json.string(type)
+    // The object's start as a value: what follows is placed after a comma, as a member.
+    json.rawValue(type.start)
     json.key("seq")
     json.number(seq)
   }

@@ -60,7 +60,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
       isRemote: info.connection != nil,
       listeningPath: info.connection == nil ? info.listeningPath : nil)
     writeState()
-    writeReplayProgress()
+    writeReplayProgress(host.replay())
     subscriptions = [host.observeActions(self), host.subscribe(self)]
   }
 
@@ -76,15 +76,19 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   }
 
   func stateDidChange() {
+    // One read of the root serves the whole change: nothing here changes the state.
+    let root = host.rootState()
+    let replay = host.replay(in: root)
     // During a replay, a step that changed nothing only moves the progress on.
     let isProgressOnly =
-      host.replay() != lastReplay && host.supportsRewind && host.revision() == lastRevision
-    if !isProgressOnly { writeState() }
-    writeReplayProgress()
+      replay != lastReplay && host.supportsRewind && root.revision == lastRevision
+    if !isProgressOnly { writeState(root: root) }
+    writeReplayProgress(replay)
   }
 
-  private func writeState() {
-    let state = SharedState.current(host)
+  /// Writes a `state` event of the state whose root is `root` (read now when not given).
+  private func writeState(root: ttt_root_state? = nil) {
+    let state = SharedState.current(host, root: root ?? host.rootState())
     let seq = events.state(state.json)
     if let revision = state.revision {
       history.record(StateHistory.Entry(seq: seq, revision: revision, screen: state.screen))
@@ -92,9 +96,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     }
   }
 
-  /// A `replay` event when the replay's progress moved on since the last one.
-  private func writeReplayProgress() {
-    let replay = host.replay()
+  /// A `replay` event when the replay's progress, `replay`, moved on since the last one.
+  private func writeReplayProgress(_ replay: ReplayStatus?) {
     guard replay != lastReplay, let replay else { return }
     lastReplay = replay
     events.replay(replay)

@@ -146,7 +146,9 @@ extension Request {
     _ spec: ActionSpec, payloadIn object: JSONObject, quote: (String) -> String
   ) throws(RequestError) -> Kind {
     let fields = spec.fields
-    let extra = object.keys.first { $0 != "action" && $0 != "id" && !fields.contains($0) }
+    let extra = object.members.lazy.map(\.key).first {
+      $0 != "action" && $0 != "id" && !fields.contains($0)
+    }
     if let extra {
       let expected =
         fields.isEmpty
@@ -156,6 +158,7 @@ extension Request {
       throw RequestError(message: "\(field) for action \"\(spec.path)\" (\(expected))")
     }
     var arguments: [ArgumentValue] = []
+    arguments.reserveCapacity(spec.description.arguments.count)
     for argument in spec.description.arguments {
       let name = argument.name
       switch argument.type {

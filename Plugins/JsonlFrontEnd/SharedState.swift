@@ -30,9 +30,9 @@ enum SharedState {
   nonisolated(unsafe) private static var screen = ""
   nonisolated(unsafe) private static var writer = JSONWriter(capacity: 1024)
 
-  /// The state `host` holds now, encoded (or the encoding already made for it).
-  static func current(_ host: HostConnection) -> Encoded {
-    let root = host.rootState()
+  /// The state `host` holds now, whose root `root` was just read, encoded (or the encoding
+  /// already made for it).
+  static func current(_ host: HostConnection, root: ttt_root_state) -> Encoded {
     let revision = host.supportsRewind ? root.revision : nil
     let current = revision.map { Key(api: host.api, revision: $0) }
     if current == nil || current != key {

@@ -68,9 +68,11 @@ public struct ActionCatalog: Sendable {
   func action(
     _ entry: Entry, arguments: [CValue]
   ) -> Result<TicTacToe.Action, HostCallError> {
-    let expected = entry.arguments.map(\.type)
-    let got = arguments.map(\.type)
-    guard expected == got else {
+    let matches =
+      entry.arguments.count == arguments.count
+      && zip(entry.arguments, arguments).allSatisfy { $0.type == $1.type }
+    guard matches else {
+      let got = arguments.map(\.type)
       let takes = entry.arguments.map { "\($0.name): \(typeName($0.type))" }.joined(separator: ", ")
       let given = got.map(typeName).joined(separator: ", ")
       return .failure(

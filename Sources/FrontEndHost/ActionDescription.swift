@@ -11,84 +11,80 @@ import UnidirectionalFlow
 ///
 /// Payloads are left out (so secrets never appear); a failed response carries its error's
 /// message, which the authentication client guarantees is free of secrets.
+///
+/// Every path is written out whole, as a literal: describing an action runs for every action
+/// the store processes, and a literal is a constant string, where joining the parts would
+/// allocate a new one each time.
 enum ActionDescription {
   /// The case path of `action`, and the error message of a failed response.
   static func describe(_ action: TicTacToe.Action) -> (casePath: String, error: String?) {
     switch action {
-    case .login(let login): return prefixed("login", describe(login))
-    case .newGame(let newGame): return prefixed("newGame", describe(newGame))
+    case .login(let login): describe(login)
+    case .newGame(let newGame): (describe(newGame), nil)
     }
   }
 
   private static func describe(_ action: Login.Action) -> (String, String?) {
     switch action {
     case .view(.binding(let binding)):
-      return (
-        "view.binding."
-          + field(
-            binding.keyPath, [\Login.State.email: "email", \Login.State.password: "password"]), nil
+      (
+        binding.keyPath == BindingField.email
+          ? "login.view.binding.email"
+          : binding.keyPath == BindingField.password
+            ? "login.view.binding.password" : "login.view.binding.unknown", nil
       )
-    case .view(.loginButtonTapped): return ("view.loginButtonTapped", nil)
-    case .loginResponse(let result): return response("loginResponse", result)
-    case .alert(.dismiss): return ("alert.dismiss", nil)
-    case .alert(.presented): return ("alert.presented", nil)
-    case .twoFactor(.dismiss): return ("twoFactor.dismiss", nil)
-    case .twoFactor(.presented(let twoFactor)): return prefixed("twoFactor", describe(twoFactor))
+    case .view(.loginButtonTapped): ("login.view.loginButtonTapped", nil)
+    case .loginResponse(.success): ("login.loginResponse.success", nil)
+    case .loginResponse(.failure(let error)): ("login.loginResponse.failure", error.description)
+    case .alert(.dismiss): ("login.alert.dismiss", nil)
+    case .alert(.presented): ("login.alert.presented", nil)
+    case .twoFactor(.dismiss): ("login.twoFactor.dismiss", nil)
+    case .twoFactor(.presented(let twoFactor)): describe(twoFactor)
     }
   }
 
   private static func describe(_ action: TwoFactor.Action) -> (String, String?) {
     switch action {
     case .view(.binding(let binding)):
-      return ("view.binding." + field(binding.keyPath, [\TwoFactor.State.code: "code"]), nil)
-    case .view(.submitButtonTapped): return ("view.submitButtonTapped", nil)
-    case .twoFactorResponse(let result): return response("twoFactorResponse", result)
-    case .alert(.dismiss): return ("alert.dismiss", nil)
-    case .alert(.presented): return ("alert.presented", nil)
+      (
+        binding.keyPath == BindingField.code
+          ? "login.twoFactor.view.binding.code" : "login.twoFactor.view.binding.unknown", nil
+      )
+    case .view(.submitButtonTapped): ("login.twoFactor.view.submitButtonTapped", nil)
+    case .twoFactorResponse(.success): ("login.twoFactor.twoFactorResponse.success", nil)
+    case .twoFactorResponse(.failure(let error)):
+      ("login.twoFactor.twoFactorResponse.failure", error.description)
+    case .alert(.dismiss): ("login.twoFactor.alert.dismiss", nil)
+    case .alert(.presented): ("login.twoFactor.alert.presented", nil)
     }
   }
 
-  private static func describe(_ action: NewGame.Action) -> (String, String?) {
+  private static func describe(_ action: NewGame.Action) -> String {
     switch action {
     case .binding(let binding):
-      return (
-        "binding."
-          + field(
-            binding.keyPath,
-            [\NewGame.State.oPlayerName: "oPlayerName", \NewGame.State.xPlayerName: "xPlayerName"]),
-        nil
-      )
-    case .letsPlayButtonTapped: return ("letsPlayButtonTapped", nil)
-    case .logoutButtonTapped: return ("logoutButtonTapped", nil)
-    case .game(.dismiss): return ("game.dismiss", nil)
-    case .game(.presented(let game)): return ("game." + describe(game), nil)
+      binding.keyPath == BindingField.oPlayerName
+        ? "newGame.binding.oPlayerName"
+        : binding.keyPath == BindingField.xPlayerName
+          ? "newGame.binding.xPlayerName" : "newGame.binding.unknown"
+    case .letsPlayButtonTapped: "newGame.letsPlayButtonTapped"
+    case .logoutButtonTapped: "newGame.logoutButtonTapped"
+    case .game(.dismiss): "newGame.game.dismiss"
+    case .game(.presented(.cellTapped)): "newGame.game.cellTapped"
+    case .game(.presented(.playAgainButtonTapped)): "newGame.game.playAgainButtonTapped"
+    case .game(.presented(.quitButtonTapped)): "newGame.game.quitButtonTapped"
+    case .game(.presented(.alert(.presented(.confirmQuitButtonTapped)))):
+      "newGame.game.alert.confirmQuitButtonTapped"
+    case .game(.presented(.alert(.dismiss))): "newGame.game.alert.dismiss"
     }
   }
 
-  private static func describe(_ action: Game.Action) -> String {
-    switch action {
-    case .cellTapped: "cellTapped"
-    case .playAgainButtonTapped: "playAgainButtonTapped"
-    case .quitButtonTapped: "quitButtonTapped"
-    case .alert(.presented(.confirmQuitButtonTapped)): "alert.confirmQuitButtonTapped"
-    case .alert(.dismiss): "alert.dismiss"
-    }
-  }
-
-  private static func response(
-    _ name: String, _ result: Result<AuthenticationResponse, AuthenticationError>
-  ) -> (String, String?) {
-    switch result {
-    case .success: ("\(name).success", nil)
-    case .failure(let error): ("\(name).failure", error.description)
-    }
-  }
-
-  private static func field(_ keyPath: AnyKeyPath, _ names: [AnyKeyPath: String]) -> String {
-    names[keyPath] ?? "unknown"
-  }
-
-  private static func prefixed(_ prefix: String, _ inner: (String, String?)) -> (String, String?) {
-    ("\(prefix).\(inner.0)", inner.1)
+  /// The key paths of the fields a binding action sets, made once: a key path literal in the
+  /// per-action path would be looked up again on every action.
+  private enum BindingField {
+    static let email: AnyKeyPath & Sendable = \Login.State.email
+    static let password: AnyKeyPath & Sendable = \Login.State.password
+    static let code: AnyKeyPath & Sendable = \TwoFactor.State.code
+    static let oPlayerName: AnyKeyPath & Sendable = \NewGame.State.oPlayerName
+    static let xPlayerName: AnyKeyPath & Sendable = \NewGame.State.xPlayerName
   }
 }

@@ -47,6 +47,14 @@ enum ActionImport {
     guard let entry = catalog.entry(casePath: casePath) else {
       throw .unknown("unknown action '\(casePath)'")
     }
+    return try action(entry, arguments: arguments, through: handle, catalog: catalog)
+  }
+
+  /// Decodes the intent of `entry`, found in `catalog`, with typed values.
+  static func action(
+    _ entry: ActionCatalog.Entry, arguments: [CValue], through handle: HostFeature,
+    catalog: ActionCatalog
+  ) throws(HostCallError) -> Decoded {
     try check(entry, through: handle)
     return (entry, try catalog.action(entry, arguments: arguments).get())
   }
@@ -57,10 +65,13 @@ enum ActionImport {
     guard length <= maximumTextLength else {
       throw .invalid("text is longer than \(maximumTextLength) bytes")
     }
-    let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
-    guard let string = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
-      throw .invalid("text is not valid UTF-8")
-    }
+    let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
+    // Decoding repairs invalid UTF-8 with U+FFFD, so the text is valid exactly when the string
+    // holds the same bytes. (`String(validating:)` runs unspecialized here and looks up
+    // generic metadata on every call: twice for every action sent.)
+    var string = String(decoding: bytes, as: UTF8.self)
+    let isValid = string.withUTF8 { $0.elementsEqual(bytes) }
+    guard isValid else { throw .invalid("text is not valid UTF-8") }
     return string
   }
 

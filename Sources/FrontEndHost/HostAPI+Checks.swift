@@ -64,7 +64,7 @@ extension HostAPI {
     }
     return check(object.session, routine, .storeThread, refused: refused) {
       host throws(HostCallError) in
-      try onMainActor { () throws(HostCallError) in try body(object, host) }
+      try onMainActor(body, object, host)
     }
   }
 
@@ -118,6 +118,17 @@ extension HostAPI {
   ) throws(Failure) -> R {
     try withoutActuallyEscaping(body) { body throws(Failure) in
       try unsafeBitCast(body, to: (() throws(Failure) -> R).self)()
+    }
+  }
+
+  /// ``onMainActor(_:)`` for a body that takes its two arguments: called with a closure it
+  /// was given, it forms no new closure, whose context would be allocated on the heap on
+  /// every ABI call (`withoutActuallyEscaping` needs an escapable context).
+  static func onMainActor<A, B, R, Failure: Error>(
+    _ body: @MainActor (A, B) throws(Failure) -> R, _ first: A, _ second: B
+  ) throws(Failure) -> R {
+    try withoutActuallyEscaping(body) { body throws(Failure) in
+      try unsafeBitCast(body, to: ((A, B) throws(Failure) -> R).self)(first, second)
     }
   }
 

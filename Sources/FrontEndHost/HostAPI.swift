@@ -210,6 +210,7 @@ enum HostAPI {
             + "bytes")
       }
       var arguments: [CValue] = []
+      arguments.reserveCapacity(count)
       for index in 0..<count {
         var value = ttt_value()
         withUnsafeMutableBytes(of: &value) { bytes in
@@ -230,11 +231,11 @@ enum HostAPI {
       }
       let path = try ActionImport.string(casePath)
       let catalog = host.actions
-      guard catalog.entry(casePath: path) != nil else {
+      guard let entry = catalog.entry(casePath: path) else {
         throw .unknown("unknown action '\(host.redacted(path))'")
       }
       let decoded = try ActionImport.action(
-        casePath: path, arguments: arguments, through: handle.feature, catalog: catalog)
+        entry, arguments: arguments, through: handle.feature, catalog: catalog)
       return deliver(decoded, from: handle.session, host: host)
     }
   }
@@ -338,7 +339,10 @@ enum HostAPI {
   ) -> ttt_status {
     let (entry, action) = decoded
     if isStoreThread() {
-      return onMainActor { host.bridge.send(action, entry: entry, from: session) }
+      // A closure that captures nothing: no context to allocate for every action.
+      return onMainActor(
+        { bridge, sent in bridge.send(sent.action, entry: sent.entry, from: sent.session) },
+        host.bridge, (action: action, entry: entry, session: session))
     }
     StoreThreadQueue.shared.enqueue {
       guard let host = session.host, session.isAttached else {

@@ -150,9 +150,16 @@ final class RemoteConnection {
   /// main-actor class is isolated to the main actor, and Swift checks that isolation each time
   /// it is called (`swift_task_isCurrentExecutor`, once per byte written: a fifth of the
   /// host's time with 64 clients).
+  /// `memchr` finds each line's end a vector at a time: a client is written a `state` event of
+  /// a few hundred bytes on every change.
   private nonisolated static func lineCount(in bytes: UnsafeRawBufferPointer) -> Int {
+    guard var start = bytes.baseAddress else { return 0 }
+    let end = start + bytes.count
     var count = 0
-    for byte in bytes where byte == UInt8(ascii: "\n") { count += 1 }
+    while start < end, let newline = memchr(start, Int32(UInt8(ascii: "\n")), end - start) {
+      count += 1
+      start = UnsafeRawPointer(newline) + 1
+    }
     return count
   }
 

@@ -1,5 +1,6 @@
 import HostIO
 import TicTacToeAppCore
+import TicTacToeLoginCore
 
 /// The secrets the app holds now, kept up to date on the store thread and read from any thread:
 /// what `ttt_host_api.redact` and the host's own messages that quote input keep out.
@@ -20,8 +21,23 @@ final class SecretRedactor: Sendable {
 
   /// Takes the secrets of `state` (store thread).
   func update(from state: TicTacToe.State) {
+    // Most changes touch no secret: compare in place, without making the list of them.
+    guard !Self.holds(state, exactly: secrets.read(\.current)) else { return }
     let current = state.secrets
     secrets.withLock { if $0.current != current { $0.current = current } }
+  }
+
+  /// Whether `state.secrets` would be `secrets`, found without making that list.
+  private static func holds(_ state: TicTacToe.State, exactly secrets: [String]) -> Bool {
+    guard case .login(let login) = state else { return secrets.isEmpty }
+    var remaining = secrets[...]
+    func next(_ secret: String) -> Bool {
+      guard !secret.isEmpty else { return true }
+      guard remaining.first == secret else { return false }
+      remaining = remaining.dropFirst()
+      return true
+    }
+    return next(login.password) && next(login.twoFactor?.token ?? "") && remaining.isEmpty
   }
 
   /// The app's secrets now, to hold on to while a request made now waits to be carried out.

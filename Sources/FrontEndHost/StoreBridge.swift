@@ -27,11 +27,29 @@ final class StoreBridge {
   /// Each feature's state as last exported, shared by every front end's reads.
   let exports = ExportCache()
 
-  private struct Subscription {
+  /// A change subscription. One store subscription serves them all (``stateObservation``):
+  /// the store compares each new state with the last once, not once per front end.
+  private final class Subscription {
+    let id: UInt64
     let session: FrontEndSession
-    let cancel: StoreSubscription
-    /// Calls a root subscription's callback; `nil` for a scoped one.
-    let notify: (() -> Void)?
+    let feature: HostFeature
+    let callback: ttt_change_callback
+    let context: UnsafeMutableRawPointer?
+    /// The state as this subscription last saw it, to tell whether its feature changed; the
+    /// root's subscriptions need none (every change the store reports changed the root).
+    var last: TicTacToe.State?
+
+    init(
+      id: UInt64, handle: StoreHandle, callback: @escaping ttt_change_callback,
+      context: UnsafeMutableRawPointer?, state: TicTacToe.State
+    ) {
+      self.id = id
+      session = handle.session
+      feature = handle.feature
+      self.callback = callback
+      self.context = context
+      last = feature == .root ? nil : state
+    }
   }
 
   private struct ActionObserver {
@@ -40,7 +58,14 @@ final class StoreBridge {
     let context: UnsafeMutableRawPointer?
   }
 
-  private var subscriptions: [UInt64: Subscription] = [:]
+  /// In the order they were registered (ids only grow), as they are called.
+  private var subscriptions: [Subscription] = []
+  /// Counts removals of subscriptions, so a round of callbacks notices one made by a callback.
+  private var subscriptionRemovals = 0
+  /// The store subscription that calls ``subscriptions``: made with the first of them, so that
+  /// the host's own subscribers made before (the history, which counts the revision) have
+  /// seen a change before any front end is told of it.
+  private var stateObservation: StoreSubscription?
   /// In the order they were registered (ids only grow), so a broadcast walks them as they are.
   private var actionObservers: [(id: UInt64, observer: ActionObserver)] = []
   /// Counts removals of action observers, so a broadcast notices one made by a callback.
@@ -92,31 +117,45 @@ final class StoreBridge {
     context: UnsafeMutableRawPointer?
   ) -> UInt64 {
     let id = takeID()
-    let feature = handle.feature
-    let session = handle.session
-    var last = store.state
-    let subscription = store.subscribe { [weak self] state in
-      guard feature.changed(from: last, to: state) else { return }
-      last = state
-      guard session.isAttached, self?.subscriptions[id] != nil else { return }
-      session.deliveredCallbacks += 1
-      callback(context)
+    if stateObservation == nil {
+      stateObservation = store.subscribe { [weak self] state in self?.stateDidChange(to: state) }
     }
-    let notify: (() -> Void)? =
-      feature == .root
-      ? { [weak self] in
-        guard session.isAttached, self?.subscriptions[id] != nil else { return }
-        session.deliveredCallbacks += 1
-        callback(context)
-      } : nil
-    subscriptions[id] = Subscription(session: session, cancel: subscription, notify: notify)
+    subscriptions.append(
+      Subscription(id: id, handle: handle, callback: callback, context: context, state: store.state)
+    )
     return id
+  }
+
+  /// Calls every subscription whose feature changed in `state`.
+  private func stateDidChange(to state: TicTacToe.State) {
+    let removals = subscriptionRemovals
+    for subscription in subscriptions {
+      if let last = subscription.last {
+        guard subscription.feature.changed(from: last, to: state) else { continue }
+        subscription.last = state
+      }
+      call(subscription, ifRegisteredSince: removals)
+    }
   }
 
   /// Calls every root subscription: what the root state reads changed outside the store (a
   /// replay moved on, or ended).
   func notifyRootSubscribers() {
-    for id in subscriptions.keys.sorted() { subscriptions[id]?.notify?() }
+    let removals = subscriptionRemovals
+    for subscription in subscriptions where subscription.feature == .root {
+      call(subscription, ifRegisteredSince: removals)
+    }
+  }
+
+  /// Calls `subscription`'s callback, unless its front end is detached or a callback of this
+  /// round removed it.
+  private func call(_ subscription: Subscription, ifRegisteredSince removals: Int) {
+    guard subscription.session.isAttached else { return }
+    if subscriptionRemovals != removals, !subscriptions.contains(where: { $0 === subscription }) {
+      return
+    }
+    subscription.session.deliveredCallbacks += 1
+    subscription.callback(subscription.context)
   }
 
   /// Calls `callback` for every processed action.
@@ -132,26 +171,26 @@ final class StoreBridge {
 
   /// Ends a subscription of `session`; ids of other front ends are ignored.
   func unsubscribe(_ id: UInt64, of session: FrontEndSession) {
-    if let subscription = subscriptions[id], subscription.session === session {
-      subscription.cancel.cancel()
-      subscriptions[id] = nil
-    }
+    removeSubscriptions { $0.id == id && $0.session === session }
     removeActionObservers { $0.id == id && $0.observer.session === session }
   }
 
   /// How many subscriptions and observers `session` has registered.
   func registrations(of session: FrontEndSession) -> Int {
-    subscriptions.values.filter { $0.session === session }.count
+    subscriptions.filter { $0.session === session }.count
       + actionObservers.filter { $0.observer.session === session }.count
   }
 
   /// Ends everything `session` registered.
   func removeAll(of session: FrontEndSession) {
-    for (id, subscription) in subscriptions where subscription.session === session {
-      subscription.cancel.cancel()
-      subscriptions[id] = nil
-    }
+    removeSubscriptions { $0.session === session }
     removeActionObservers { $0.observer.session === session }
+  }
+
+  private func removeSubscriptions(where shouldRemove: (Subscription) -> Bool) {
+    let count = subscriptions.count
+    subscriptions.removeAll(where: shouldRemove)
+    if subscriptions.count != count { subscriptionRemovals += 1 }
   }
 
   private func removeActionObservers(

@@ -31,8 +31,9 @@ public enum FrontEndDescriptor {
         attach: FrontEndDescriptor.attachTrampoline,
         detach: { instance in
           guard let instance else { return }
-          let frontEnd = Unmanaged<AnyObject>.fromOpaque(instance).takeRetainedValue()
-          (frontEnd as! any FrontEnd).detach()
+          let attached = Unmanaged<Attached>.fromOpaque(instance).takeRetainedValue()
+          attached.frontEnd.detach()
+          ObserverBox.releaseAll(host: attached.host)
         },
         on_input: nil,
         on_resize: { instance, columns, rows in
@@ -77,7 +78,7 @@ public enum FrontEndDescriptor {
           ? info.pointee.listening.map { String(cString: $0) } : nil)
       do {
         let frontEnd = try type.init(host: connection, info: attachInfo)
-        outInstance.pointee = Unmanaged.passRetained(frontEnd as AnyObject).toOpaque()
+        outInstance.pointee = Unmanaged.passRetained(Attached(frontEnd, host: host)).toOpaque()
         return TTT_OK
       } catch {
         connection.log(TTT_LOG_ERROR, "\(error)")
@@ -87,7 +88,19 @@ public enum FrontEndDescriptor {
 
   private static func frontEnd(_ instance: UnsafeMutableRawPointer?) -> (any FrontEnd)? {
     guard let instance else { return nil }
-    return Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue() as? any FrontEnd
+    return Unmanaged<Attached>.fromOpaque(instance).takeUnretainedValue().frontEnd
+  }
+
+  /// What the host holds as an instance: the front end, typed (so a callback calls it without
+  /// a dynamic cast), and its host handle (whose observer boxes go when it detaches).
+  private final class Attached {
+    let frontEnd: any FrontEnd
+    let host: OpaquePointer
+
+    init(_ frontEnd: any FrontEnd, host: OpaquePointer) {
+      self.frontEnd = frontEnd
+      self.host = host
+    }
   }
 
   private static func staticCString(_ string: StaticString) -> UnsafePointer<CChar> {

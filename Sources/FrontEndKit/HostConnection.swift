@@ -8,6 +8,8 @@ public struct HostConnection {
   public let api: UnsafePointer<ttt_host_api>
   /// This front end's host handle.
   public let host: OpaquePointer
+  /// The store handles asked for so far.
+  private let handles = StoreHandles()
 
   /// Wraps the routine table and host handle passed to `attach`.
   public init(api: UnsafePointer<ttt_host_api>, host: OpaquePointer) {
@@ -16,11 +18,11 @@ public struct HostConnection {
   }
 
   /// The root store handle.
-  public var root: OpaquePointer { api.pointee.root!(host)! }
+  public var root: OpaquePointer { handles.handle(TTT_FEATURE_ROOT) { api.pointee.root!(host)! } }
 
   /// A handle scoped to `feature`.
   public func scope(_ feature: ttt_feature) -> OpaquePointer {
-    api.pointee.scope!(root, feature.rawValue)!
+    handles.handle(feature) { api.pointee.scope!(root, feature.rawValue)! }
   }
 
   /// Which top-level screen is active.
@@ -39,8 +41,13 @@ public struct HostConnection {
   /// How far the replay that drives the game has come, or `nil` when no replay does (or the
   /// host is older than ABI 1.3).
   public func replay() -> ReplayStatus? {
+    replay(in: rootState())
+  }
+
+  /// The replay's progress as `root`, a root state read from this host, says it.
+  public func replay(in root: ttt_root_state) -> ReplayStatus? {
     guard api.pointee.abi_minor >= 3 else { return nil }
-    return ReplayStatus(rootState())
+    return ReplayStatus(root)
   }
 
   /// The root state in one read: the active feature and (ABI 1.2) the revision.
@@ -174,9 +181,6 @@ public struct HostConnection {
     return status == TTT_OK ? nil : lastError
   }
 
-  /// Ends a subscription or action observation.
-  public func unsubscribe(_ id: UInt64) { api.pointee.unsubscribe!(host, id) }
-
   /// Keeps `value` under `key` for the next front end of this one's name, for the life of the
   /// host (`nil` forgets it): what it shows on top of the app state, such as a cursor, so that
   /// a switch away and back keeps it. Never a secret. Returns `nil` or the host's error
@@ -198,5 +202,22 @@ public struct HostConnection {
   public func note(_ key: String) -> String? {
     guard api.pointee.abi_minor >= 3 else { return nil }
     return key.withCString { api.pointee.note!(host, $0) }.map { String(cString: $0) }
+  }
+}
+
+/// A front end's store handles, each asked of the host once: the host gives the same handle for
+/// a feature while the front end is attached (and, after, a handle that answers as detached,
+/// whichever one is used), so asking again on every read would only repeat the host's checks.
+/// Used on the store thread only, as every routine that makes a handle.
+private final class StoreHandles {
+  private var handles: [OpaquePointer?] = Array(repeating: nil, count: 8)
+
+  func handle(_ feature: ttt_feature, make: () -> OpaquePointer) -> OpaquePointer {
+    let slot = Int(feature.rawValue)
+    guard slot < handles.count else { return make() }
+    if let handle = handles[slot] { return handle }
+    let handle = make()
+    handles[slot] = handle
+    return handle
   }
 }

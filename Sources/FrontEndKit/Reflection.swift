@@ -65,25 +65,39 @@ extension HostConnection {
   @discardableResult
   public func send(casePath: String, arguments: [ArgumentValue]) -> String? {
     guard supportsReflection else { return "the host does not implement ABI 1.1 reflection" }
-    // Copies that live until the host has taken the values (it copies what it keeps).
-    let copies = arguments.map { argument -> UnsafeMutablePointer<CChar>? in
-      if case .string(let text) = argument { strdup(text) } else { nil }
-    }
-    defer { for copy in copies { free(copy) } }
-    let values = zip(arguments, copies).map { argument, copy in
-      switch argument {
-      case .string:
-        ttt_value(type: TTT_TYPE_STRING.rawValue, string: copy, int32: 0, boolean: false)
-      case .int32(let value):
-        ttt_value(type: TTT_TYPE_INT32.rawValue, string: nil, int32: value, boolean: false)
-      }
-    }
-    let status = casePath.withCString { path in
-      values.withUnsafeBufferPointer {
-        api.pointee.send_values!(
-          root, path, $0.baseAddress, $0.count, MemoryLayout<ttt_value>.stride)
+    // The strings are passed as they are held, for the length of the call (the host copies
+    // what it keeps): no copy of each, no allocation but the array of values.
+    var values: [ttt_value] = []
+    values.reserveCapacity(arguments.count)
+    let status = Self.withValues(of: arguments[...], appendedTo: &values) { values in
+      casePath.withCString { path in
+        values.withUnsafeBufferPointer {
+          api.pointee.send_values!(
+            root, path, $0.baseAddress, $0.count, MemoryLayout<ttt_value>.stride)
+        }
       }
     }
     return status == TTT_OK ? nil : lastError
+  }
+
+  /// Calls `body` with `values` and then one `ttt_value` for each of `arguments`, each
+  /// string's pointer valid during the call.
+  private static func withValues<R>(
+    of arguments: ArraySlice<ArgumentValue>, appendedTo values: inout [ttt_value],
+    _ body: ([ttt_value]) -> R
+  ) -> R {
+    guard let first = arguments.first else { return body(values) }
+    switch first {
+    case .string(let text):
+      return text.withCString { pointer in
+        values.append(
+          ttt_value(type: TTT_TYPE_STRING.rawValue, string: pointer, int32: 0, boolean: false))
+        return withValues(of: arguments.dropFirst(), appendedTo: &values, body)
+      }
+    case .int32(let value):
+      values.append(
+        ttt_value(type: TTT_TYPE_INT32.rawValue, string: nil, int32: value, boolean: false))
+      return withValues(of: arguments.dropFirst(), appendedTo: &values, body)
+    }
   }
 }

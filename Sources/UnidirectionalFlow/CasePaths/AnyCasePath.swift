@@ -37,10 +37,14 @@ public struct AnyCasePath<Root, Value>: Sendable {
     let (outerEmbed, outerExtract) = (embedFunction, extractFunction)
     let (innerEmbed, innerExtract) = (path.embedFunction, path.extractFunction)
     // The functions themselves, not methods partially applied: `flatMap(path.extract(from:))`
-    // would allocate a closure on every extraction.
+    // would allocate a closure on every extraction. And no `flatMap` at all: here it runs
+    // unspecialized, and looks up the metadata of its optional on every extraction.
     return AnyCasePath<Root, AppendedValue>(
       embed: { outerEmbed(innerEmbed($0)) },
-      extract: { root in outerExtract(root).flatMap { innerExtract($0) } }
+      extract: { root in
+        guard let value = outerExtract(root) else { return nil }
+        return innerExtract(value)
+      }
     )
   }
 }

@@ -86,11 +86,30 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  /// The byte offset of the child's optional state in the parent's (see ``InlineField``), or
+  /// -1 when it has none (a computed property): asking whether a child is presented, on every
+  /// action, looks at that address instead of projecting the key path.
+  @usableFromInline let childOffset: Int
   @usableFromInline let toPresentationAction:
     AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
   @usableFromInline var dismissesOnAnyAction = false
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
+
+  init(
+    parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>,
+    dismissesOnAnyAction: Bool = false, fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    childOffset = InlineField.offset(of: toChildState) ?? -1
+    self.toPresentationAction = toPresentationAction
+    self.dismissesOnAnyAction = dismissesOnAnyAction
+    self.fileID = fileID
+    self.line = line
+  }
 
   /// Routes presentation actions, runs the parent, and cleans up after a dismissal.
   // Inlinable, as `Scope` is, so that it runs specialized for the feature.
@@ -110,7 +129,11 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     var dismisses = false
     return NavigationStep.reduce(
-      parent, into: &state, action: action, isPresent: { $0[keyPath: toChildState] != nil },
+      parent, into: &state, action: action,
+      isPresent: { [childOffset] state in
+        guard childOffset >= 0 else { return state[keyPath: toChildState] != nil }
+        return InlineField.isPresent(Child.State.self, at: childOffset, in: state)
+      },
       navigationID: navigationID,
       runChild: { state in
         switch presentationAction {

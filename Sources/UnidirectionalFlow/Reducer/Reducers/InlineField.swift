@@ -26,4 +26,21 @@ enum InlineField {
       .assumingMemoryBound(to: Child.State.self)
     return child.reduce(into: &field.pointee, action: action)
   }
+
+  /// Whether the optional field at byte `offset` of `state` holds a value: a look at its
+  /// address, with no key path projection (a call into the runtime, which looks up generic
+  /// metadata and copies the field out).
+  @inlinable
+  static func isPresent<Root, Wrapped>(
+    _: Wrapped.Type, at offset: Int, in state: Root
+  ) -> Bool {
+    withUnsafePointer(to: state) { state in
+      let field = UnsafeRawPointer(state).advanced(by: offset)
+        .assumingMemoryBound(to: Wrapped?.self)
+      return switch field.pointee {
+      case .some: true
+      case .none: false
+      }
+    }
+  }
 }
