@@ -159,6 +159,20 @@ private struct TemporaryDirectory {
     #expect(try directory.names() == ["before", "count.json"])
   }
 
+  @Test func changesFromManyTasksAreEachMadeAndSavedInTurn() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let count = Shared(wrappedValue: 0, .fileStorage(directory.file("count.json")))
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<50 {
+        group.addTask { count.withLock { $0 += 1 } }
+      }
+    }
+    #expect(count.wrappedValue == 50)
+    #expect(try directory.contents("count.json") == "50")
+    #expect(try directory.names() == ["count.json"])
+  }
+
   @Test func aFileStorageValueCreatesItsDirectory() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
