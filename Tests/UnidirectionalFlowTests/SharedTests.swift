@@ -223,6 +223,18 @@ private struct TemporaryDirectory {
     #expect(try directory.contents("isSoundOn.json") == "false")
   }
 
+  @Test func appStorageOutsideAnyDependencyScopeInATestUsesTheTestDirectory() throws {
+    let name = "shared-tests-\(UUID().uuidString)"
+    @Shared(.appStorage(name)) var value = 0
+    $value.withLock { $0 = 1 }
+    let file = "/\(name).json"
+    let test = DependencyValues(context: .test).appStorageDirectory.path + file
+    let live = DependencyValues(context: .live).appStorageDirectory.path + file
+    defer { try? FileManager.default.removeItem(atPath: test) }
+    #expect(try String(contentsOfFile: test, encoding: .utf8) == "1")
+    #expect(!FileManager.default.fileExists(atPath: live))
+  }
+
   @Test func theAppStorageDirectoryFollowsXDG() {
     let live = DependencyValues(context: .live).appStorageDirectory.path
     let environment = ProcessInfo.processInfo.environment

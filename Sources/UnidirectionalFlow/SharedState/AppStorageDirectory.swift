@@ -45,6 +45,27 @@ enum AppStorageDirectory: DependencyKey {
       fileURLWithPath: "\(temporary)/tictactoe-host-appstorage-\(getpid())", isDirectory: true)
   }
 
+  /// The directory of a `.appStorage` key created here: the current dependencies' one, except
+  /// in a test process with no dependency scope current, where it is ``testValue``, so that a
+  /// state made outside `withDependencies` in a test never writes to the user's configuration.
+  static var current: URL {
+    if DependencyScope.innermost == nil, DependencyValues.taskLocal == nil, isTestProcess {
+      return testValue
+    }
+    return DependencyValues.current.appStorageDirectory
+  }
+
+  /// Whether this process runs tests: `swift test` runs `PACKAGEPackageTests.xctest`.
+  private static let isTestProcess: Bool = {
+    var path = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &path, path.count - 1)
+    let executable =
+      count > 0
+      ? String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      : CommandLine.arguments.first ?? ""
+    return executable.hasSuffix(".xctest")
+  }()
+
   /// The file of the key `name`: `name.json`, with every byte other than a letter, a digit,
   /// `-` and `_` written `%XX`, so that no name leaves the directory or names a hidden file.
   static func fileName(for name: String) -> String {

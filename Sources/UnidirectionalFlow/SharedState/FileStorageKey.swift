@@ -84,11 +84,11 @@ extension SharedKey {
 
   /// A value kept in a JSON file named after `name` in the user's configuration directory,
   /// ``DependencyValues/appStorageDirectory`` (`$XDG_CONFIG_HOME/tictactoe-host/appstorage`):
-  /// `@Shared(.appStorage("isSoundOn")) var isSoundOn = true`.
+  /// `@Shared(.appStorage("isSoundOn")) var isSoundOn = true`. In a test process, outside any
+  /// `withDependencies`, the directory is the test one, never the user's.
   public static func appStorage<Stored>(_ name: String) -> Self
   where Self == FileStorageKey<Stored> {
     FileStorageKey(
-      DependencyValues.current.appStorageDirectory.appendingPathComponent(
-        AppStorageDirectory.fileName(for: name)))
+      AppStorageDirectory.current.appendingPathComponent(AppStorageDirectory.fileName(for: name)))
   }
 }
