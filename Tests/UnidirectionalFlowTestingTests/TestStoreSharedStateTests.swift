@@ -31,6 +31,23 @@ private struct SharedCounter: Reducer {
   }
 }
 
+/// Settings shared in memory, of which the feature changes one part.
+private struct VolumeKnob: Reducer {
+  struct Settings: Equatable, Sendable {
+    var volume = 5
+    var name = "Blob"
+  }
+  struct State: Equatable {
+    @Shared(.inMemory("settings")) var settings = Settings()
+  }
+  enum Action: Equatable, Sendable { case turnUp }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.$settings.volume.withLock { $0 += 1 }
+    return .none
+  }
+}
+
 /// A state made in a storage of its own, so that tests running at once do not share a count.
 private func freshState() -> SharedCounter.State {
   withDependencies {
@@ -59,6 +76,22 @@ extension Issue {
       $0.taps = 2
     }
     #expect(store.state.count == 2)
+  }
+
+  @Test func aChangeToAPartOfASharedValueIsDescribedThroughThePart() async {
+    let state = withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+    } operation: {
+      VolumeKnob.State()
+    }
+    let store = TestStore(initialState: state) { VolumeKnob() }
+    await store.send(.turnUp) { $0.$settings.volume.withLock { $0 = 6 } }
+    await withKnownIssue {
+      await store.send(.turnUp) { $0.$settings.volume.withLock { $0 = 8 } }
+    } matching: { issue in
+      issue.hasComment(
+        containing: "@Shared(inMemory#", ":settings)", "\u{2212}  volume: 8", "+  volume: 7")
+    }
   }
 
   @Test func aSharedChangeLeftOutOfTheAssertionFails() async {

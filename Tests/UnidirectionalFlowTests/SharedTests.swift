@@ -173,6 +173,18 @@ private struct TemporaryDirectory {
     #expect(try directory.names() == ["count.json"])
   }
 
+  @Test func aPartOfASharedValueReadsAndChangesTheWholeAndSavesIt() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    @Shared(.fileStorage(directory.file("settings.json"))) var settings = Settings()
+    let volume: Shared<Int> = $settings.volume
+    volume.withLock { $0 += 1 }
+    #expect(settings.volume == 6)
+    #expect(volume.wrappedValue == 6)
+    #expect(try directory.contents("settings.json") == #"{"name":"Blob","volume":6}"#)
+    #expect(volume == $settings.volume)
+  }
+
   @Test func aFileStorageValueCreatesItsDirectory() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

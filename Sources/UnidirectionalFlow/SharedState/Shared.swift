@@ -20,22 +20,30 @@
 /// process, ``SharedKey/fileStorage(_:)`` in a file, ``SharedKey/appStorage(_:)`` in the user's
 /// configuration directory.
 ///
+/// A part of a shared value is a shared value too: `state.$settings.volume` is a
+/// `Shared<Int>` that reads and changes the `volume` of the one `settings`.
+///
 /// A test store checks shared values as the rest of the state: a change that a reducer makes
 /// must be described in the assertion, `$0.$count.withLock { $0 = 1 }`, or the test fails.
 @propertyWrapper
+@dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  let reference: SharedReference<Value>
+  let box: any SharedBox<Value>
+
+  init(box: any SharedBox<Value>) {
+    self.box = box
+  }
 
   /// A shared value kept by no key: shared with whoever gets this `Shared` (or its projected
   /// value), and gone when the last of them is.
   public init(value: Value) {
-    self.reference = SharedReference(value, key: nil)
+    self.box = SharedReference(value, key: nil)
   }
 
   /// The value of `key`: the one already shared under it in this process, else the one the
   /// key has stored, else `wrappedValue`.
   public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
-    self.reference = SharedReferences.reference(for: key, defaultValue: wrappedValue)
+    self.box = SharedReferences.reference(for: key, defaultValue: wrappedValue)
   }
 
   /// Another holder of `projectedValue`'s value, as a child feature's state declares it:
@@ -45,7 +53,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// The current value. Change it with ``withLock(_:)``.
-  public var wrappedValue: Value { reference.currentValue }
+  public var wrappedValue: Value { box.currentValue }
 
   /// This shared value itself, to change it (`$count.withLock { ... }`) or to hand it to another
   /// feature.
@@ -59,7 +67,15 @@ public struct Shared<Value: Sendable>: Sendable {
   /// Inside a test store's assertion it changes the value the assertion expects instead.
   @discardableResult
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
-    try reference.withLock(operation)
+    try box.withLock(operation)
+  }
+
+  /// The part of the value at `keyPath`, shared: reading it reads this value, changing it
+  /// changes this value (and saves it with this value's key).
+  public subscript<Member: Sendable>(
+    dynamicMember keyPath: WritableKeyPath<Value, Member> & Sendable
+  ) -> Shared<Member> {
+    Shared<Member>(box: SharedPart(whole: box, keyPath: keyPath))
   }
 }
 
@@ -67,7 +83,7 @@ extension Shared: Equatable where Value: Equatable {
   /// Two holders of one value are equal; two different values are compared by value. A test
   /// store compares the shared values of its states apart (see ``SharedSnapshot``).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.reference === rhs.reference || lhs.wrappedValue == rhs.wrappedValue
+    lhs.box.identity == rhs.box.identity || lhs.wrappedValue == rhs.wrappedValue
   }
 }
 
@@ -82,5 +98,5 @@ extension Shared: CustomStringConvertible {
 }
 
 extension Shared: SharedHolder {
-  var anyReference: any AnySharedReference { reference }
+  var anyReference: any AnySharedReference { box.root }
 }

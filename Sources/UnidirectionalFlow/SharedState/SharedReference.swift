@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The one value that every ``Shared`` of one key points at, and the key that stores it.
-final class SharedReference<Value: Sendable>: AnySharedReference {
+final class SharedReference<Value: Sendable>: AnySharedReference, SharedBox {
   private let value: Mutex<Value>
   private let key: (any SharedKey<Value>)?
 
@@ -22,6 +22,10 @@ final class SharedReference<Value: Sendable>: AnySharedReference {
   }
 
   var liveValue: any Sendable { value.withLock { $0 } }
+
+  var root: any AnySharedReference { self }
+
+  var identity: [AnyHashable] { [ObjectIdentifier(self)] }
 
   /// Changes the value and saves it with its key, under one lock, so that two changes from two
   /// threads are saved in the order they were made. Inside a test store's assertion it changes
