@@ -242,7 +242,11 @@ private struct TemporaryDirectory {
     let file = "/\(name).json"
     let test = DependencyValues(context: .test).appStorageDirectory.path + file
     let live = DependencyValues(context: .live).appStorageDirectory.path + file
-    defer { try? FileManager.default.removeItem(atPath: test) }
+    defer {
+      try? FileManager.default.removeItem(atPath: test)
+      // The directory too, when no other test of this process left a file in it.
+      _ = rmdir(DependencyValues(context: .test).appStorageDirectory.path)
+    }
     #expect(try String(contentsOfFile: test, encoding: .utf8) == "1")
     #expect(!FileManager.default.fileExists(atPath: live))
   }
