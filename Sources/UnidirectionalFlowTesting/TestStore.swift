@@ -47,6 +47,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var actionObservation: StoreSubscription?
   private let sourceLocation: SourceLocation
   private var didFinish = false
+  /// The shared values of ``state``, which the state itself cannot keep: they are references.
+  private var sharedValues: SharedSnapshot
 
   /// Creates a test store running `reducer` from `initialState`.
   ///
@@ -76,6 +78,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     self.store = store
     self.state = initialState
+    self.sharedValues = SharedSnapshot(of: initialState)
     self.sourceLocation = sourceLocation
     self.sendToStore = { store.send($0) }
     self.currentState = { store.state }
@@ -308,6 +311,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   public func skipReceivedActions() {
     if let last = received.last { state = last.state }
     received.removeAll()
+    sharedValues = SharedSnapshot(of: state)
   }
 
   /// Cancels every effect still running, so the test can end without waiting for them.
@@ -357,12 +361,21 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     at sourceLocation: SourceLocation
   ) {
     var expected = exhaustivity == .on ? state : actual
+    if exhaustivity == .off { sharedValues = SharedSnapshot(of: actual) }
     do {
-      try updateStateToExpectedResult?(&expected)
+      try sharedValues.expect { try updateStateToExpectedResult?(&expected) }
     } catch {
       fail("The state assertion threw \(error).", at: sourceLocation)
     }
-    defer { state = actual }
+    defer {
+      state = actual
+      sharedValues = SharedSnapshot(of: actual)
+    }
+    for difference in sharedValues.differences() {
+      fail(
+        "A shared state change does not match expectation after \(step): \(difference)\n\n"
+          + "(Expected: −, Actual: +)", at: sourceLocation)
+    }
     guard expected != actual else { return }
     let diff = lineDiff(expected: stateDump(expected), actual: stateDump(actual)) ?? ""
     let headline =

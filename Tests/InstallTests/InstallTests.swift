@@ -242,11 +242,11 @@ func makeWritableByOwnerOnly(_ library: String) throws {
 }
 
 /// Runs a program to completion with `input` lines on its standard input, and returns its
-/// status and outputs. It is stopped after two minutes, so a hang fails the test instead of
-/// stalling the run.
+/// status and outputs. It is stopped after `timeLimitInSeconds` (two minutes unless told), so a
+/// hang fails the test instead of stalling the run.
 func run(
   _ executable: String, _ arguments: [String], input: [String] = [],
-  environment: [String: String]? = nil
+  environment: [String: String]? = nil, timeLimitInSeconds: Int = 120
 ) throws -> (status: Int32, standardOutput: String, standardError: String) {
   let outputs = FileManager.default.temporaryDirectory
     .appendingPathComponent("tictactoe-install-run-\(UUID().uuidString)")
@@ -259,7 +259,7 @@ func run(
 
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-  process.arguments = ["120", executable] + arguments
+  process.arguments = ["\(timeLimitInSeconds)", executable] + arguments
   if let environment { process.environment = environment }
   let stdin = Pipe()
   process.standardInput = stdin

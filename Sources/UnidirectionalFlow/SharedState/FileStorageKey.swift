@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A ``SharedKey`` that keeps its value in a JSON file: `.fileStorage(url)`, and
+/// `.appStorage("name")` for a file in the user's configuration directory.
+///
+/// The file is read when the first `@Shared` of it is created, and replaced crash-safely after
+/// every change (a temporary file, `fsync`, `rename`): a crash leaves the old value or the new
+/// one, never a mix. A file that cannot be decoded is moved aside (`FILE.bad-1`), an issue says
+/// so, and the default value is used. Changes made by another process are not watched for.
+public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
+  /// The file's path.
+  public let path: String
+
+  /// The value kept in the file at `url`.
+  public init(_ url: URL) {
+    self.path = url.path
+  }
+
+  /// `fileStorage:PATH`: every key of one file shares one value.
+  public var id: String { "fileStorage:\(path)" }
+
+  /// The file's value; `nil`, with an issue reported, when there is no file or it cannot be
+  /// read or decoded.
+  public func load() -> Value? {
+    let bytes: [UInt8]
+    do {
+      guard let content = try DurableFile.contents(of: path) else { return nil }
+      bytes = content
+    } catch {
+      reportIssue("@Shared(\(id)): \(error); the default value is used.")
+      return nil
+    }
+    do {
+      return try JSONDecoder().decode(Value.self, from: Data(bytes))
+    } catch {
+      let kept: String
+      do {
+        kept = "it was moved to \(try DurableFile.moveAside(path))"
+      } catch {
+        kept = "\(error)"
+      }
+      reportIssue(
+        "@Shared(\(id)): the file does not hold a value of type \(Value.self) (\(describe(error))); the "
+          + "default value is used, and \(kept).")
+      return nil
+    }
+  }
+
+  /// Replaces the file with `value` as JSON, creating it (0600) and its directory (0700).
+  public func save(_ value: Value) {
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      try DurableFile.replace(path, with: Array(try encoder.encode(value)))
+    } catch {
+      reportIssue("@Shared(\(id)): cannot save: \(error); the value is kept in memory only.")
+    }
+  }
+
+  /// A decoding error's reason, without the value it failed on.
+  private func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(type(of: error))" }
+    switch error {
+    case .dataCorrupted: return "not valid JSON"
+    case .keyNotFound(let key, _): return "no \"\(key.stringValue)\""
+    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return "no \(type) at \(path.isEmpty ? "the top" : path)"
+    @unknown default: return "cannot decode"
+    }
+  }
+}
+
+extension SharedKey {
+  /// A value kept in the JSON file at `url`: `@Shared(.fileStorage(url)) var settings = Settings()`.
+  public static func fileStorage<Stored>(_ url: URL) -> Self
+  where Self == FileStorageKey<Stored> {
+    FileStorageKey(url)
+  }
+
+  /// A value kept in a JSON file named after `name` in the user's configuration directory,
+  /// ``DependencyValues/appStorageDirectory`` (`$XDG_CONFIG_HOME/tictactoe-host/appstorage`):
+  /// `@Shared(.appStorage("isSoundOn")) var isSoundOn = true`. In a test process, outside any
+  /// `withDependencies`, the directory is the test one, never the user's.
+  public static func appStorage<Stored>(_ name: String) -> Self
+  where Self == FileStorageKey<Stored> {
+    FileStorageKey(
+      AppStorageDirectory.current.appendingPathComponent(AppStorageDirectory.fileName(for: name)))
+  }
+}
