@@ -19,6 +19,8 @@ enum MacroDiagnostic: DiagnosticMessage {
   case reducerEnumCaseNeedsOneFeature(String)
   /// A `@Reducer` enum that declares its own `State`, `Action` or `body`.
   case reducerEnumDeclares(String)
+  /// `@ObservableState` on something other than a struct or an enum.
+  case observableStateNeedsStructOrEnum(kind: String)
 
   var message: String {
     switch self {
@@ -42,6 +44,9 @@ enum MacroDiagnostic: DiagnosticMessage {
         + "'case \(name)(\(name.prefix(1).uppercased() + name.dropFirst()))'"
     case .reducerEnumDeclares(let name):
       "a '@Reducer' enum gets its '\(name)' from its cases; remove this one"
+    case .observableStateNeedsStructOrEnum(let kind):
+      "'@ObservableState' applies to a feature's state, a struct or an enum, not to this "
+        + "\(kind); a class can use '@Observable'"
     }
   }
 

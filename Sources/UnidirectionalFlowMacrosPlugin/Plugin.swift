@@ -22,6 +22,9 @@ struct MacroProvider: PluginProvider {
     [
       "CasePathableMacro": CasePathableMacro.self, "ReducerMacro": ReducerMacro.self,
       "ReducerCaseMarkerMacro": ReducerCaseMarkerMacro.self,
+      "ObservableStateMacro": ObservableStateMacro.self,
+      "ObservationStateTrackedMacro": ObservationStateTrackedMacro.self,
+      "ObservationStateIgnoredMacro": ObservationStateIgnoredMacro.self,
     ]
   }
 
