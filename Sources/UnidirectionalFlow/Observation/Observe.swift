@@ -54,8 +54,12 @@ public final class ObserveToken {
     defer { Self.current = outer }
     let changed = self.changed
     withObservationTracking(apply) { [weak self] in
-      changed.set()
-      Task { @MainActor in self?.rerunIfChanged() }
+      // One turn at a time: a change a store's action made is mostly re-run before it comes.
+      guard changed.set() else { return }
+      Task { @MainActor in
+        changed.turnTaken()
+        self?.rerunIfChanged()
+      }
     }
   }
 
@@ -73,11 +77,26 @@ public final class ObserveToken {
   }
 }
 
-/// Whether something an ``ObserveToken`` read changed; set wherever the change happened.
+/// Whether something an ``ObserveToken`` read changed, set wherever the change happened, and
+/// whether a re-run on the main actor's next turn is already scheduled.
 private final class ChangeFlag: Sendable {
-  private let value = Mutex(false)
+  private let state = Mutex((changed: false, turnScheduled: false))
 
-  var isSet: Bool { value.withLock { $0 } }
-  func set() { value.withLock { $0 = true } }
-  func clear() { value.withLock { $0 = false } }
+  var isSet: Bool { state.withLock { $0.changed } }
+
+  /// Records a change; returns whether the caller is to schedule a re-run on the next turn
+  /// (none is scheduled yet).
+  func set() -> Bool {
+    state.withLock { state in
+      state.changed = true
+      defer { state.turnScheduled = true }
+      return !state.turnScheduled
+    }
+  }
+
+  /// The scheduled turn has come.
+  func turnTaken() { state.withLock { $0.turnScheduled = false } }
+
+  /// `apply` is re-running: what it reads from now on is what counts.
+  func clear() { state.withLock { $0.changed = false } }
 }

@@ -60,7 +60,7 @@ extension Store where State: ObservableState {
   ) {
     let observation = trackedObservation()
     if let key, let probe { observation.probe(key, probe) }
-    observation.registrar.access(self, keyPath: \._observedIdentity)
+    observation.registrar.access(self, keyPath: observation.keyPath)
     ObserveToken.current?.watch(core.root)
   }
 

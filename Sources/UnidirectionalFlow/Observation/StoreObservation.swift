@@ -12,6 +12,9 @@ import Observation
 final class StoreObservation<State, Action: Sendable> {
   /// The registrar the store's tracked reads register with.
   let registrar = ObservationRegistrar()
+  /// The key they register, made once: a key path into a generic class is made anew each time
+  /// its literal is evaluated, which allocates.
+  let keyPath: KeyPath<Store<State, Action>, Int> = \._observedIdentity
   /// What each probe last read, by the scope it was made for (`nil`: the state itself).
   private var probes:
     [(key: ScopeKey?, read: @MainActor () -> ObservableStateID?, last: ObservableStateID?)] = []
@@ -46,6 +49,6 @@ final class StoreObservation<State, Action: Sendable> {
         changed = true
       }
     }
-    if changed { registrar.withMutation(of: store, keyPath: \._observedIdentity) {} }
+    if changed { registrar.withMutation(of: store, keyPath: keyPath) {} }
   }
 }
