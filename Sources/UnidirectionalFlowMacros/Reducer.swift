@@ -37,7 +37,7 @@ import UnidirectionalFlow
 /// case marked ``ReducerCaseIgnored()`` has that state and no actions. Its `State` conforms to
 /// ``UnidirectionalFlow/CaseReducerState``, so navigation runs it without a closure:
 /// `.forEach(\.path, action: \.path)`.
-@attached(member, names: named(State), named(Action), named(body))
+@attached(member, names: named(State), named(Action), named(body), named(CaseScope))
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer)
 public macro Reducer() =
@@ -45,7 +45,7 @@ public macro Reducer() =
 
 /// `@Reducer` on an enum of child features whose generated `State` and `Action` also conform to
 /// the protocols listed: `@Reducer(state: .equatable, .sendable, action: .equatable)`.
-@attached(member, names: named(State), named(Action), named(body))
+@attached(member, names: named(State), named(Action), named(body), named(CaseScope))
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer)
 public macro Reducer(state: _SynthesizedConformance..., action: _SynthesizedConformance...) =

@@ -200,3 +200,52 @@ struct ObservableStateTests {
     #expect(dump == "State(\n  count: 2\n)")
   }
 }
+
+/// An enum of features, as an app's root switches screens.
+@Reducer
+private enum Screen {
+  case tally(Tally)
+  case other(Tally)
+}
+
+/// A parent that moves its screen from one case to the other.
+@Reducer
+private struct Switcher {
+  @ObservableState
+  struct State {
+    var screen = Screen.State.tally(Tally.State())
+  }
+  enum Action {
+    case screen(Screen.Action)
+    case switched
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.screen, action: \.screen) { Screen.body }
+    Reduce { state, action in
+      if case .switched = action { state.screen = .other(Tally.State()) }
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct StoreCaseTests {
+  @Test func givesTheActiveCaseWithItsStoreAndNotifiesWhenTheCaseChanges() {
+    let parent = Store(initialState: Switcher.State()) { Switcher() }
+    let store = parent.scope(state: \.screen, action: \.screen)
+    guard case .tally(let tally) = store.case else {
+      Issue.record("expected the tally case")
+      return
+    }
+    tally.send(.increment)
+    #expect(tally.count == 1)
+    #expect(!fires({ _ = store.case }, when: { tally.send(.increment) }))
+    #expect(fires({ _ = store.case }, when: { parent.send(.switched) }))
+    guard case .other(let other) = store.case else {
+      Issue.record("expected the other case")
+      return
+    }
+    #expect(other.count == 0)
+  }
+}
