@@ -13,12 +13,16 @@ extension Store: Observable {
 extension Store where State: ObservableState {
   /// Reads a value of the state, `store.count`, registering the read with the observation
   /// tracking in progress: the field itself, and the identity of the state.
+  // Inlined where the store is read, as the unobserved reads are (see `Store.state`): a
+  // literal key path then becomes a call of the field's getter.
+  @inlinable @inline(__always)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     accessState()
     return address().pointee[keyPath: keyPath]
   }
 
   /// Reads one value of the state, registering the read as `store.count` does.
+  @inlinable @inline(__always)
   public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     accessState()
     return address().pointee[keyPath: keyPath]
@@ -55,6 +59,7 @@ extension Store where State: ObservableState {
 
   /// Registers a read of this store with the tracking in progress, comparing the state's
   /// identity after every action from now on, and what `probe` reads too, if given.
+  @usableFromInline
   func accessState(
     probing key: ScopeKey? = nil, _ probe: (@MainActor () -> ObservableStateID?)? = nil
   ) {
