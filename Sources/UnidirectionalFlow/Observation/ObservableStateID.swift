@@ -36,10 +36,12 @@ public struct ObservableStateID: Hashable, Sendable {
     ObservableStateID(location: location, path: path &* 1_000_003 &+ tag &+ 1)
   }
 
+  /// Whether the two are one identity: the same object, under the same enum cases.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.location === rhs.location && lhs.path == rhs.path
   }
 
+  /// Hashes the object's identity and the enum cases.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(location))
     hasher.combine(path)

@@ -67,7 +67,9 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
   /// The toolchain's registrar.
   @usableFromInline var registrar: ObservationRegistrar { storage.registrar }
 
+  /// Always `true`: a registrar takes no part in its state's equality.
   public static func == (lhs: Self, rhs: Self) -> Bool { true }
 
+  /// Hashes nothing: a registrar takes no part in its state's hash.
   public func hash(into hasher: inout Hasher) {}
 }
