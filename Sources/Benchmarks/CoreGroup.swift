@@ -16,6 +16,8 @@ extension BenchmarkGroup {
           ScopeBenchmarks.nestedScope,
           AccessBenchmarks.access,
           AccessBenchmarks.nestedAccess,
+          ObservationBenchmarks.access,
+          ObservationBenchmarks.render,
           EffectBenchmarks.roundTrip,
         ]
       },

@@ -37,7 +37,7 @@ import UnidirectionalFlow
 /// case marked ``ReducerCaseIgnored()`` has that state and no actions. Its `State` conforms to
 /// `CaseReducerState`, so navigation runs it without a closure:
 /// `.forEach(\.path, action: \.path)`.
-@attached(member, names: named(State), named(Action), named(body))
+@attached(member, names: named(State), named(Action), named(body), named(CaseScope))
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer)
 public macro Reducer() =
@@ -49,7 +49,7 @@ public macro Reducer() =
 /// - Parameters:
 ///   - state: The protocols the generated `State` conforms to.
 ///   - action: The protocols the generated `Action` conforms to.
-@attached(member, names: named(State), named(Action), named(body))
+@attached(member, names: named(State), named(Action), named(body), named(CaseScope))
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer)
 public macro Reducer(state: _SynthesizedConformance..., action: _SynthesizedConformance...) =

@@ -27,6 +27,8 @@ enum MacroDiagnostic: DiagnosticMessage {
   case dependencyClientEndpointNeedsDefault(String)
   /// `@ViewAction(for:)` on a type that declares no `store`.
   case viewActionNeedsStore(kind: String)
+  /// `@ObservableState` on something other than a struct or an enum.
+  case observableStateNeedsStructOrEnum(kind: String)
 
   var message: String {
     switch self {
@@ -62,6 +64,9 @@ enum MacroDiagnostic: DiagnosticMessage {
     case .viewActionNeedsStore(let kind):
       "'@ViewAction(for:)' sends through a 'store'; declare 'let store: StoreOf<Feature>' in "
         + "this \(kind)"
+    case .observableStateNeedsStructOrEnum(let kind):
+      "'@ObservableState' applies to a feature's state, a struct or an enum, not to this "
+        + "\(kind); a class can use '@Observable'"
     }
   }
 

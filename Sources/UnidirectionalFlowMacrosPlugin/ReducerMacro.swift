@@ -150,8 +150,18 @@ extension ReducerMacro: MemberMacro {
     let scopes = children.filter { $0.kind == .feature }.map {
       "UnidirectionalFlow.Scope(state: \\.\($0.name), action: \\.\($0.name)) { \($0.feature)() }"
     }
+    let caseScopes = children.map { child in
+      child.kind == .feature
+        ? "case \(child.name)(UnidirectionalFlow.StoreOf<\(child.feature)>)"
+        : "case \(child.name)(\(child.feature))"
+    }
+    let caseScopeSwitch = children.map { child in
+      child.kind == .feature
+        ? "case .\(child.name): .\(child.name)(store.scope(case: \\.\(child.name), action: \\.\(child.name))!)"
+        : "case .\(child.name)(let state): .\(child.name)(state)"
+    }
     let stateConformances =
-      (["UnidirectionalFlow.CaseReducerState"]
+      (["UnidirectionalFlow.CaseReducerState", "UnidirectionalFlow.CaseScopeState"]
       + conformances("state", in: node)).joined(separator: ", ")
     let actionConformances = conformances("action", in: node)
     let actionInheritance =
@@ -159,13 +169,26 @@ extension ReducerMacro: MemberMacro {
     var members: [DeclSyntax] = [
       """
       /// The state of the `\(raw: enumName)` feature that is active, one case per feature.
-      @CasePathable @dynamicMemberLookup
+      @CasePathable @dynamicMemberLookup @ObservableState
       \(raw: access)enum State: \(raw: stateConformances) {
       /// The reducer of this state: `\(raw: enumName)`'s static body.
       \(raw: access)static var caseBody: some UnidirectionalFlow.Reducer<Self, \(raw: enumName).Action> {
       \(raw: enumName).body
       }
+      /// The active case with the store of its feature: what `store.case` returns.
+      @MainActor
+      \(raw: access)static func caseScope(_ store: UnidirectionalFlow.Store<Self, \(raw: enumName).Action>) -> \(raw: enumName).CaseScope {
+      switch store.state {
+      \(raw: caseScopeSwitch.joined(separator: "\n"))
+      }
+      }
       \(raw: stateCases.joined(separator: "\n"))
+      }
+      """,
+      """
+      /// The active feature of `\(raw: enumName)` with its store (`store.case`), to switch over.
+      \(raw: access)enum CaseScope {
+      \(raw: caseScopes.joined(separator: "\n"))
       }
       """,
       """

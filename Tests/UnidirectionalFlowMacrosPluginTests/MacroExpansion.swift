@@ -15,7 +15,8 @@ struct MacroExpansion {
   /// The diagnostics, as `line:column: message`.
   let diagnostics: [String]
 
-  /// Expands `source` with the `macros` named (`CasePathable`, `Reducer`, ...) and the conformances
+  /// Expands `source` with the `macros` named (`CasePathable`, `Reducer`, `ObservableState`,
+  /// `ObservationStateTracked`, `ObservationStateIgnored`) and the conformances
   /// they add; the other attributes stay as written, so a test shows one macro's work.
   init(_ source: String, macros: Set<String> = ["CasePathable", "Reducer"]) {
     let file = Parser.parse(source: source)
@@ -26,6 +27,10 @@ struct MacroExpansion {
       "DependencyClient": MacroSpec(type: DependencyClientMacro.self),
       "ViewAction": MacroSpec(
         type: ViewActionMacro.self, conformances: ["UnidirectionalFlow.ViewActionSending"]),
+      "ObservableState": MacroSpec(
+        type: ObservableStateMacro.self, conformances: ["UnidirectionalFlow.ObservableState"]),
+      "ObservationStateTracked": MacroSpec(type: ObservationStateTrackedMacro.self),
+      "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnoredMacro.self),
     ].filter { macros.contains($0.key) }
     let context = BasicMacroExpansionContext(
       sourceFiles: [file: .init(moduleName: "Feature", fullFilePath: "Feature.swift")])

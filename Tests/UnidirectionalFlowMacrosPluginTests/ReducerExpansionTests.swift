@@ -69,14 +69,30 @@ struct ReducerExpansionTests {
           case newGame(NewGame)
 
           /// The state of the `Screen` feature that is active, one case per feature.
-          @CasePathable @dynamicMemberLookup
-          public enum State: UnidirectionalFlow.CaseReducerState {
+          @CasePathable @dynamicMemberLookup @ObservableState
+          public enum State: UnidirectionalFlow.CaseReducerState, UnidirectionalFlow.CaseScopeState {
             /// The reducer of this state: `Screen`'s static body.
             public static var caseBody: some UnidirectionalFlow.Reducer<Self, Screen.Action> {
               Screen.body
             }
+            /// The active case with the store of its feature: what `store.case` returns.
+            @MainActor
+            public static func caseScope(_ store: UnidirectionalFlow.Store<Self, Screen.Action>) -> Screen.CaseScope {
+              switch store.state {
+              case .login:
+                .login(store.scope(case: \.login, action: \.login)!)
+              case .newGame:
+                .newGame(store.scope(case: \.newGame, action: \.newGame)!)
+              }
+            }
             case login(Login.State)
             case newGame(NewGame.State)
+          }
+
+          /// The active feature of `Screen` with its store (`store.case`), to switch over.
+          public enum CaseScope {
+            case login(UnidirectionalFlow.StoreOf<Login>)
+            case newGame(UnidirectionalFlow.StoreOf<NewGame>)
           }
 
           /// The actions of the `Screen` features, one case per feature.
@@ -134,13 +150,35 @@ struct ReducerExpansionTests {
           }
 
           /// The state of the `Destination` feature that is active, one case per feature.
-          @CasePathable @dynamicMemberLookup
-          enum State: UnidirectionalFlow.CaseReducerState, Equatable, Sendable {
+          @CasePathable @dynamicMemberLookup @ObservableState
+          enum State: UnidirectionalFlow.CaseReducerState, UnidirectionalFlow.CaseScopeState, Equatable, Sendable {
             /// The reducer of this state: `Destination`'s static body.
             static var caseBody: some UnidirectionalFlow.Reducer<Self, Destination.Action> {
               Destination.body
             }
+            /// The active case with the store of its feature: what `store.case` returns.
+            @MainActor
+            static func caseScope(_ store: UnidirectionalFlow.Store<Self, Destination.Action>) -> Destination.CaseScope {
+              switch store.state {
+              case .edit:
+                .edit(store.scope(case: \.edit, action: \.edit)!)
+              case .alert(let state):
+                .alert(state)
+              case .dialog(let state):
+                .dialog(state)
+              case .note(let state):
+                .note(state)
+              }
+            }
             case edit(Edit.State)
+            case alert(AlertState<Alert>)
+            case dialog(Dialog)
+            case note(String)
+          }
+
+          /// The active feature of `Destination` with its store (`store.case`), to switch over.
+          enum CaseScope {
+            case edit(UnidirectionalFlow.StoreOf<Edit>)
             case alert(AlertState<Alert>)
             case dialog(Dialog)
             case note(String)

@@ -108,11 +108,17 @@ private struct StateDumper {
     return inherited + fields(of: mirror)
   }
 
-  /// Renders children as `label: value`, dropping positional tuple labels like `.0`.
+  /// Renders children as `label: value`, dropping positional tuple labels like `.0`. An
+  /// `@ObservableState` struct shows its fields as declared: without its registrar, and
+  /// without the `_` its tracked fields' storage has.
   private mutating func fields(of mirror: Mirror) -> [String] {
-    mirror.children.map { child in
+    let registrar = "_$observationRegistrar"
+    let isObservable = mirror.children.contains { $0.label == registrar }
+    return mirror.children.compactMap { child in
+      guard child.label != registrar else { return nil }
       let rendered = dump(child.value)
-      guard let label = child.label, !label.hasPrefix(".") else { return rendered }
+      guard var label = child.label, !label.hasPrefix(".") else { return rendered }
+      if isObservable, label.hasPrefix("_") { label.removeFirst() }
       return "\(label): \(rendered)"
     }
   }

@@ -32,6 +32,9 @@ public final class Store<State, Action: Sendable> {
   private var firstChild: (key: ScopeKey, store: AnyObject)?
   /// The other stores scoped from this one, by the paths they were scoped with.
   private var otherChildren: [ScopeKey: AnyObject] = [:]
+  /// What observation tracking of this store compares after every action, made on the first
+  /// tracked read of an ``ObservableState`` (see `Store+Observation.swift`).
+  var observation: AnyObject?
 
   @usableFromInline
   init(core: any StoreCore<State, Action>, sink: @escaping ActionSink<Action>) {
@@ -211,7 +214,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// The store for a part that may be absent, kept at `key`: `nil` while `extract` finds none.
-  private func scoped<ChildState, ChildAction>(
+  func scoped<ChildState, ChildAction>(
     _ key: ScopeKey, action toChildAction: CaseKeyPath<Action, ChildAction>,
     present extract: @escaping @MainActor (any StoreCore<State, Action>) -> ChildState?
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {

@@ -60,9 +60,18 @@ final class ObserverList {
   @usableFromInline @exclusivity(unchecked) var entries: [(id: Int, check: () -> Void)] = []
   private var nextID = 0
 
+  /// Adds `check`, run after the checks already added; returns its identifier.
   func add(_ check: @escaping () -> Void) -> Int {
     nextID += 1
     entries.append((nextID, check))
+    return nextID
+  }
+
+  /// Adds `check`, run before every other: observation compares identities there, before
+  /// any renderer re-runs.
+  func addFirst(_ check: @escaping () -> Void) -> Int {
+    nextID += 1
+    entries.insert((nextID, check), at: 0)
     return nextID
   }
 
