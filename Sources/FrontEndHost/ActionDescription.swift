@@ -25,8 +25,7 @@ enum ActionDescription {
     case .view(.binding(let binding)):
       return (
         "view.binding."
-          + field(
-            binding.keyPath, [\Login.State.email: "email", \Login.State.password: "password"]), nil
+          + field(binding.keyPath, loginFields), nil
       )
     case .view(.loginButtonTapped): return ("view.loginButtonTapped", nil)
     case .loginResponse(let result): return response("loginResponse", result)
@@ -40,7 +39,7 @@ enum ActionDescription {
   private static func describe(_ action: TwoFactor.Action) -> (String, String?) {
     switch action {
     case .view(.binding(let binding)):
-      return ("view.binding." + field(binding.keyPath, [\TwoFactor.State.code: "code"]), nil)
+      return ("view.binding." + field(binding.keyPath, twoFactorFields), nil)
     case .view(.submitButtonTapped): return ("view.submitButtonTapped", nil)
     case .twoFactorResponse(let result): return response("twoFactorResponse", result)
     case .alert(.dismiss): return ("alert.dismiss", nil)
@@ -53,9 +52,7 @@ enum ActionDescription {
     case .binding(let binding):
       return (
         "binding."
-          + field(
-            binding.keyPath,
-            [\NewGame.State.oPlayerName: "oPlayerName", \NewGame.State.xPlayerName: "xPlayerName"]),
+          + field(binding.keyPath, newGameFields),
         nil
       )
     case .letsPlayButtonTapped: return ("letsPlayButtonTapped", nil)
@@ -83,6 +80,18 @@ enum ActionDescription {
     case .failure(let error): ("\(name).failure", error.description)
     }
   }
+
+  // The fields' names by key path, made once rather than per action. Constants: a key path is
+  // immutable, though AnyKeyPath is not declared Sendable.
+  nonisolated(unsafe) private static let loginFields: [AnyKeyPath: String] = [
+    \Login.State.email: "email", \Login.State.password: "password",
+  ]
+  nonisolated(unsafe) private static let twoFactorFields: [AnyKeyPath: String] = [
+    \TwoFactor.State.code: "code"
+  ]
+  nonisolated(unsafe) private static let newGameFields: [AnyKeyPath: String] = [
+    \NewGame.State.oPlayerName: "oPlayerName", \NewGame.State.xPlayerName: "xPlayerName",
+  ]
 
   private static func field(_ keyPath: AnyKeyPath, _ names: [AnyKeyPath: String]) -> String {
     names[keyPath] ?? "unknown"
