@@ -34,9 +34,9 @@ enum SharedAction {
         writer.key("error")
         writer.string(error)
       }
-      if let payload {
+      if var payload {
         writer.key("payload")
-        writer.rawValue(payload.utf8)
+        payload.withUTF8 { writer.rawValue(UnsafeRawBufferPointer($0)) }
       }
       key = current
     }

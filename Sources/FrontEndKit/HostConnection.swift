@@ -187,7 +187,7 @@ public struct HostConnection {
   /// message; a host older than ABI 1.3 keeps nothing.
   @discardableResult
   public func keepNote(_ value: String?, under key: String) -> String? {
-    guard api.pointee.abi_minor >= 3 else { return "this host keeps no notes (ABI 1.3)" }
+    guard keepsNotes else { return "this host keeps no notes (ABI 1.3)" }
     let status = key.withCString { key in
       if let value {
         value.withCString { api.pointee.keep_note!(host, key, $0) }
@@ -198,9 +198,16 @@ public struct HostConnection {
     return status == TTT_OK ? nil : lastError
   }
 
+  /// Whether the host's table has `keep_note` and `note`: checked by its size, since a 1.3
+  /// host built before they were appended has a shorter one.
+  private var keepsNotes: Bool {
+    let end = MemoryLayout<ttt_host_api>.offset(of: \.note)! + MemoryLayout<UnsafeRawPointer?>.size
+    return api.pointee.abi_minor >= 3 && Int(api.pointee.struct_size) >= end
+  }
+
   /// What ``keepNote(_:under:)`` kept under `key` for front ends of this one's name, if any.
   public func note(_ key: String) -> String? {
-    guard api.pointee.abi_minor >= 3 else { return nil }
+    guard keepsNotes else { return nil }
     return key.withCString { api.pointee.note!(host, $0) }.map { String(cString: $0) }
   }
 }

@@ -43,7 +43,14 @@ public struct JSONWriter: Sendable {
 
   /// Writes `json`, a whole value another writer wrote (an object, say), as it is: with a
   /// comma first if it follows a sibling. Nothing checks it: it must be JSON.
-  public mutating func rawValue(_ json: some Sequence<UInt8>) {
+  public mutating func rawValue(_ json: [UInt8]) {
+    separate()
+    bytes.append(contentsOf: json)
+    needsComma = true
+  }
+
+  /// ``rawValue(_:)-([UInt8])`` of bytes in a buffer (a string's UTF-8, say).
+  public mutating func rawValue(_ json: UnsafeRawBufferPointer) {
     separate()
     bytes.append(contentsOf: json)
     needsComma = true

@@ -633,7 +633,8 @@ typedef struct ttt_host_api {
   ttt_status (*send_values)(ttt_store *store, const char *case_path, const void *arguments,
                             size_t count, size_t value_size);
 
-  /* ---- ABI 1.3: notes that outlive a front end. Check `abi_minor >= 3` (or struct_size). ---- */
+  /* ---- ABI 1.3: notes that outlive a front end. Check that `struct_size` covers them: they
+   * were appended after the first 1.3 hosts. ---- */
 
   /* Keeps `value` under `key` for every front end of this one's name, for the life of the
    * host: one that is switched away and back (`:frontend text`, then `:frontend ansi`), or
