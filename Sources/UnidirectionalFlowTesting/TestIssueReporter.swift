@@ -1,11 +1,12 @@
 import Testing
 import UnidirectionalFlow
 
-/// Routes the architecture's reported issues into Swift Testing while a test runs.
+/// Routes the architecture's reported issues into the running test, Swift Testing's or
+/// XCTest's.
 ///
 /// Both severities become test failures, as runtime warnings do in the upstream library: a
-/// test that expects one wraps the code in `withKnownIssue`. Outside a test, issues still go
-/// to standard error.
+/// test that expects one wraps the code in `withKnownIssue`. Outside a Swift Testing test,
+/// issues also go to standard error.
 ///
 /// An issue is recorded at the line in the test that led to it: the `send` whose action (or
 /// whose effect) reported it, or the `TestStore(` that built the reducer; at the place that
@@ -18,13 +19,11 @@ enum TestIssueReporter {
   static let install: Void = {
     IssueReporters.current.withLock { reporter in
       reporter = { issue in
-        guard Test.current != nil else {
-          IssueReporters.standardError(issue)
-          return
-        }
         let inLibrary = SourceLocation(
           fileID: issue.fileID, filePath: issue.fileID, line: Int(issue.line), column: 1)
-        Issue.record(Comment(rawValue: issue.message), sourceLocation: location ?? inLibrary)
+        // Outside a Swift Testing test, it may be an XCTest (which the failure fails) or no test.
+        if Test.current == nil { IssueReporters.standardError(issue) }
+        recordTestFailure(issue.message, at: location ?? inLibrary)
       }
     }
   }()

@@ -415,7 +415,7 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   private nonisolated func fail(_ message: String, at sourceLocation: SourceLocation) {
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    recordTestFailure(message, at: sourceLocation)
   }
 
   /// Shows a check a non-exhaustive store skipped, as a warning, if the test asked for them.
