@@ -201,7 +201,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "UnidirectionalFlowTests",
-      dependencies: ["UnidirectionalFlow", "UnidirectionalFlowTesting"]),
+      dependencies: ["TestSupport", "UnidirectionalFlow", "UnidirectionalFlowTesting"]),
     .testTarget(
       name: "UnidirectionalFlowTestingTests", dependencies: ["UnidirectionalFlowTesting"]),
     .target(

@@ -31,20 +31,15 @@ struct TicTacToeAppCoreTests {
         $0.isFormValid = true
       }
     }
-    await store.send(.login(.view(.loginButtonTapped))) {
+    await store.send(\.login.view.loginButtonTapped) {
       $0.modify(\.login) { $0.isLoginRequestInFlight = true }
     }
-    await store.receive(
-      .login(
-        .loginResponse(
-          .success(AuthenticationResponse(token: "deadbeef", twoFactorRequired: false))))
-    ) {
+    await store.receive(\.login.loginResponse.success) {
       $0 = .newGame(NewGame.State())
     }
-    await store.send(.newGame(.logoutButtonTapped)) {
+    await store.send(\.newGame.logoutButtonTapped) {
       $0 = .login(Login.State())
     }
-    await store.finish()
   }
 
   @Test func loginWithTwoFactor() async {
@@ -67,14 +62,10 @@ struct TicTacToeAppCoreTests {
         $0.isFormValid = true
       }
     }
-    await store.send(.login(.view(.loginButtonTapped))) {
+    await store.send(\.login.view.loginButtonTapped) {
       $0.modify(\.login) { $0.isLoginRequestInFlight = true }
     }
-    await store.receive(
-      .login(
-        .loginResponse(.success(AuthenticationResponse(token: "deadbeef", twoFactorRequired: true)))
-      )
-    ) {
+    await store.receive(\.login.loginResponse.success) {
       $0.modify(\.login) {
         $0.isLoginRequestInFlight = false
         $0.twoFactor = TwoFactor.State(token: "deadbeef")
@@ -86,20 +77,12 @@ struct TicTacToeAppCoreTests {
         $0.twoFactor?.isFormValid = true
       }
     }
-    await store.send(.login(.twoFactor(.presented(.view(.submitButtonTapped))))) {
+    await store.send(\.login.twoFactor.view.submitButtonTapped) {
       $0.modify(\.login) { $0.twoFactor?.isTwoFactorRequestInFlight = true }
     }
-    await store.receive(
-      .login(
-        .twoFactor(
-          .presented(
-            .twoFactorResponse(
-              .success(AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: false))
-            ))))
-    ) {
+    await store.receive(\.login.twoFactor.twoFactorResponse.success) {
       $0 = .newGame(NewGame.State())
     }
-    await store.finish()
   }
 
   @Test func aFullGameFromLoginToAWinAndBackToLogin() async {
@@ -119,10 +102,10 @@ struct TicTacToeAppCoreTests {
         $0.isFormValid = true
       }
     }
-    await store.send(.login(.view(.loginButtonTapped))) {
+    await store.send(\.login.view.loginButtonTapped) {
       $0.modify(\.login) { $0.isLoginRequestInFlight = true }
     }
-    await store.receive(\.login.loginResponse) { $0 = .newGame(NewGame.State()) }
+    await store.receive(\.login.loginResponse.success) { $0 = .newGame(NewGame.State()) }
 
     await store.send(\.newGame.binding.oPlayerName, "Blob Jr.") {
       $0.modify(\.newGame) { $0.oPlayerName = "Blob Jr." }
@@ -130,7 +113,7 @@ struct TicTacToeAppCoreTests {
     await store.send(\.newGame.binding.xPlayerName, "Blob Sr.") {
       $0.modify(\.newGame) { $0.xPlayerName = "Blob Sr." }
     }
-    await store.send(.newGame(.letsPlayButtonTapped)) {
+    await store.send(\.newGame.letsPlayButtonTapped) {
       $0.modify(\.newGame) {
         $0.game = Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.")
       }
@@ -156,12 +139,13 @@ struct TicTacToeAppCoreTests {
 
     // The finished game is left in the reduction of the tap: the logout right after it meets
     // the new-game screen.
-    await store.send(.newGame(.game(.presented(.quitButtonTapped)))) {
+    await store.send(\.newGame.game.quitButtonTapped) {
       $0.modify(\.newGame) { $0.game = nil }
     }
-    await store.send(.newGame(.logoutButtonTapped)) {
+    await store.send(\.newGame.logoutButtonTapped) {
       $0 = .login(Login.State())
     }
+    // The quit's dismissal effect was cancelled with the game; wait for it to end.
     await store.finish()
   }
 
@@ -174,8 +158,7 @@ struct TicTacToeAppCoreTests {
     ) {
       TicTacToe()
     }
-    await store.send(.newGame(.logoutButtonTapped)) { $0 = .login(Login.State()) }
-    await store.finish()
+    await store.send(\.newGame.logoutButtonTapped) { $0 = .login(Login.State()) }
   }
 
   @Test func quittingAGameInProgressAsksAndKeepsTheScoreboardUntilLogout() async {
@@ -188,33 +171,34 @@ struct TicTacToeAppCoreTests {
     ) {
       TicTacToe()
     }
-    await store.send(\.newGame.game.quitButtonTapped, ()) {
+    await store.send(\.newGame.game.quitButtonTapped) {
       $0.modify(\.newGame) { $0.game?.alert = .confirmQuit }
     }
-    await store.send(.newGame(.game(.presented(.alert(.dismiss))))) {
+    await store.send(\.newGame.game.alert.dismiss) {
       $0.modify(\.newGame) { $0.game?.alert = nil }
     }
-    await store.send(\.newGame.game.quitButtonTapped, ()) {
+    await store.send(\.newGame.game.quitButtonTapped) {
       $0.modify(\.newGame) { $0.game?.alert = .confirmQuit }
     }
-    await store.send(.newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped)))))) {
+    await store.send(\.newGame.game.alert.confirmQuitButtonTapped) {
       $0.modify(\.newGame) { $0.game = nil }
     }
     #expect(store.state[case: \.newGame]?.scoreboard == Scoreboard(wins: ["Blob Jr.": 1], ties: 2))
     // The scoreboard belongs to the new-game screen: logging out ends it.
-    await store.send(.newGame(.logoutButtonTapped)) { $0 = .login(Login.State()) }
+    await store.send(\.newGame.logoutButtonTapped) { $0 = .login(Login.State()) }
+    // The quit's dismissal effect was cancelled with the game; wait for it to end.
     await store.finish()
   }
 
   @Test func anActionForTheInactiveScreenChangesNothingAndIsReported() async {
     let store = TestStore(initialState: TicTacToe.State()) { TicTacToe() }
     await withKnownIssue {
-      await store.send(.newGame(.logoutButtonTapped))
+      await store.send(\.newGame.logoutButtonTapped)
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("another case") }
     }
     await withKnownIssue {
-      await store.send(\.newGame.letsPlayButtonTapped, ())
+      await store.send(\.newGame.letsPlayButtonTapped)
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("another case") }
     }
@@ -230,8 +214,6 @@ struct TicTacToeAppCoreTests {
       issue.comments.contains { $0.rawValue.contains("another case") }
     }
     #expect(newGameStore.state == .newGame(NewGame.State()))
-    await store.finish()
-    await newGameStore.finish()
   }
 
   @Test func aTwoFactorResponseWithoutTwoFactorScreenChangesNothing() async {
@@ -270,17 +252,18 @@ struct TicTacToeAppCoreTests {
         AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: false)
       }
     }
-    await store.send(.login(.view(.loginButtonTapped))) {
+    await store.send(\.login.view.loginButtonTapped) {
       $0.modify(\.login) { $0.isLoginRequestInFlight = true }
     }
     await clock.waitForSleepers(1)
-    await store.send(.login(.twoFactor(.presented(.view(.submitButtonTapped))))) {
+    await store.send(\.login.twoFactor.view.submitButtonTapped) {
       $0.modify(\.login) { $0.twoFactor?.isTwoFactorRequestInFlight = true }
     }
-    await store.receive(\.login.twoFactor.twoFactorResponse) { $0 = .newGame(NewGame.State()) }
+    await store.receive(\.login.twoFactor.twoFactorResponse.success) {
+      $0 = .newGame(NewGame.State())
+    }
     await store.finish()
     #expect(clock.pendingSleepers == 0)
     await clock.advance(by: .seconds(1))
-    await store.finish()
   }
 }

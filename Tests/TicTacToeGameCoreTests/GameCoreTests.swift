@@ -141,7 +141,7 @@ struct TicTacToeGameCoreTests {
     }
     await store.send(.quitButtonTapped) { $0.alert = .confirmQuit }
     #expect(dismissals.withLock { $0 } == 0)
-    await store.send(.alert(.presented(.confirmQuitButtonTapped))) { $0.alert = nil }
+    await store.send(\.alert.confirmQuitButtonTapped) { $0.alert = nil }
     await store.finish()
     #expect(dismissals.withLock { $0 } == 1)
   }

@@ -41,7 +41,7 @@ struct QuitConfirmationTests {
     await store.send(.playAgainButtonTapped)
     await store.send(.quitButtonTapped)
 
-    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(\.alert.dismiss) { $0.alert = nil }
     await store.send(.cellTapped(row: 1, column: 1)) {
       $0.board[1][1] = .o
       $0.currentPlayer = .x
@@ -71,7 +71,7 @@ struct QuitConfirmationTests {
     let dismissals = Dismissals()
     let store = Self.store(dismissals: dismissals)
     await store.send(.quitButtonTapped) { $0.alert = .confirmQuit }
-    await store.send(.alert(.presented(.confirmQuitButtonTapped))) { $0.alert = nil }
+    await store.send(\.alert.confirmQuitButtonTapped) { $0.alert = nil }
     await store.finish()
     #expect(dismissals.value == 1)
   }

@@ -28,13 +28,11 @@ struct TicTacToeLoginCoreTests {
       $0.isFormValid = true
     }
     #expect(store.state.isLoginButtonEnabled)
-    await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
+    await store.send(\.view.loginButtonTapped) { $0.isLoginRequestInFlight = true }
     #expect(!store.state.isLoginButtonEnabled)
     #expect(store.state.isActivityIndicatorVisible)
     #expect(store.state.isFormDisabled)
-    await store.receive(
-      .loginResponse(.success(AuthenticationResponse(token: "deadbeef", twoFactorRequired: true)))
-    ) {
+    await store.receive(\.loginResponse.success) {
       $0.isLoginRequestInFlight = false
       $0.twoFactor = TwoFactor.State(token: "deadbeef")
     }
@@ -42,19 +40,12 @@ struct TicTacToeLoginCoreTests {
       $0.twoFactor?.code = "1234"
       $0.twoFactor?.isFormValid = true
     }
-    await store.send(.twoFactor(.presented(.view(.submitButtonTapped)))) {
+    await store.send(\.twoFactor.view.submitButtonTapped) {
       $0.twoFactor?.isTwoFactorRequestInFlight = true
     }
-    await store.receive(
-      .twoFactor(
-        .presented(
-          .twoFactorResponse(
-            .success(AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: false))
-          )))
-    ) {
+    await store.receive(\.twoFactor.twoFactorResponse.success) {
       $0.twoFactor?.isTwoFactorRequestInFlight = false
     }
-    await store.finish()
   }
 
   @Test func twoFactorDismissedWhileInFlight() async {
@@ -75,8 +66,8 @@ struct TicTacToeLoginCoreTests {
       $0.password = "password"
       $0.isFormValid = true
     }
-    await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
-    await store.receive(\.loginResponse) {
+    await store.send(\.view.loginButtonTapped) { $0.isLoginRequestInFlight = true }
+    await store.receive(\.loginResponse.success) {
       $0.isLoginRequestInFlight = false
       $0.twoFactor = TwoFactor.State(token: "deadbeef")
     }
@@ -84,18 +75,17 @@ struct TicTacToeLoginCoreTests {
       $0.twoFactor?.code = "1234"
       $0.twoFactor?.isFormValid = true
     }
-    await store.send(.twoFactor(.presented(.view(.submitButtonTapped)))) {
+    await store.send(\.twoFactor.view.submitButtonTapped) {
       $0.twoFactor?.isTwoFactorRequestInFlight = true
     }
     await clock.waitForSleepers(1)
 
-    await store.send(.twoFactor(.dismiss)) { $0.twoFactor = nil }
+    await store.send(\.twoFactor.dismiss) { $0.twoFactor = nil }
     await store.finish()
     #expect(clock.pendingSleepers == 0)
 
     // The response never arrives, however much time passes.
     await clock.advance(by: .seconds(10))
-    await store.finish()
   }
 
   @Test func loginFailureShowsAnAlertUntilDismissed() async {
@@ -109,13 +99,12 @@ struct TicTacToeLoginCoreTests {
       $0.password = "wrong"
       $0.isFormValid = true
     }
-    await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
-    await store.receive(.loginResponse(.failure(.invalidUserPassword))) {
+    await store.send(\.view.loginButtonTapped) { $0.isLoginRequestInFlight = true }
+    await store.receive(\.loginResponse.failure) {
       $0.alert = AlertState(title: "Unknown user or invalid password.")
       $0.isLoginRequestInFlight = false
     }
-    await store.send(\.alert.dismiss, ()) { $0.alert = nil }
-    await store.finish()
+    await store.send(\.alert.dismiss) { $0.alert = nil }
   }
 
   @Test func anEmailWithoutAnAtSignIsNamedInTheAlert() async {
@@ -153,9 +142,8 @@ struct TicTacToeLoginCoreTests {
       $0.password = "password"
       $0.isFormValid = true
     }
-    await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
-    await store.receive(\.loginResponse) { $0.isLoginRequestInFlight = false }
-    await store.finish()
+    await store.send(\.view.loginButtonTapped) { $0.isLoginRequestInFlight = true }
+    await store.receive(\.loginResponse.success) { $0.isLoginRequestInFlight = false }
   }
 
   @Test func clearingAFieldInvalidatesTheForm() async {
@@ -178,8 +166,7 @@ struct TicTacToeLoginCoreTests {
     state.password = password
     let store = TestStore(initialState: state) { Login() }
     #expect(!store.state.isLoginButtonEnabled)
-    await store.send(.view(.loginButtonTapped))
-    await store.finish()
+    await store.send(\.view.loginButtonTapped)
   }
 
   @Test func loginWhileInFlightChangesNothing() async {
@@ -197,13 +184,12 @@ struct TicTacToeLoginCoreTests {
       $0.password = "password"
       $0.isFormValid = true
     }
-    await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
-    await store.send(.view(.loginButtonTapped))
+    await store.send(\.view.loginButtonTapped) { $0.isLoginRequestInFlight = true }
+    await store.send(\.view.loginButtonTapped)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     // Exactly one response: the second tap started no request.
-    await store.receive(\.loginResponse) { $0.isLoginRequestInFlight = false }
-    await store.finish()
+    await store.receive(\.loginResponse.success) { $0.isLoginRequestInFlight = false }
   }
 
   @Test func loginThroughTheLiveClientWaitsForTheLatency() async {
@@ -219,12 +205,10 @@ struct TicTacToeLoginCoreTests {
       $0.password = "password"
       $0.isFormValid = true
     }
-    await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
+    await store.send(\.view.loginButtonTapped) { $0.isLoginRequestInFlight = true }
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
-    await store.receive(
-      .loginResponse(.success(AuthenticationResponse(token: "deadbeef", twoFactorRequired: true)))
-    ) {
+    await store.receive(\.loginResponse.success) {
       $0.isLoginRequestInFlight = false
       $0.twoFactor = TwoFactor.State(token: "deadbeef")
     }
@@ -232,15 +216,14 @@ struct TicTacToeLoginCoreTests {
       $0.twoFactor?.code = "1111"
       $0.twoFactor?.isFormValid = true
     }
-    await store.send(.twoFactor(.presented(.view(.submitButtonTapped)))) {
+    await store.send(\.twoFactor.view.submitButtonTapped) {
       $0.twoFactor?.isTwoFactorRequestInFlight = true
     }
-    await store.receive(.twoFactor(.presented(.twoFactorResponse(.failure(.invalidTwoFactor))))) {
+    await store.receive(\.twoFactor.twoFactorResponse.failure) {
       $0.twoFactor?.isTwoFactorRequestInFlight = false
       $0.twoFactor?.alert = AlertState(title: "Invalid second factor (try 1234)")
     }
-    await store.send(\.twoFactor.alert.dismiss, ()) { $0.twoFactor?.alert = nil }
-    await store.finish()
+    await store.send(\.twoFactor.alert.dismiss) { $0.twoFactor?.alert = nil }
   }
 
   @Test func anUnmockedClientFailsTheTestNamingTheEndpoint() async {
@@ -251,7 +234,7 @@ struct TicTacToeLoginCoreTests {
       $0.isFormValid = true
     }
     await withKnownIssue {
-      await store.send(.view(.loginButtonTapped)) { $0.isLoginRequestInFlight = true }
+      await store.send(\.view.loginButtonTapped) { $0.isLoginRequestInFlight = true }
       await store.finish()
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("AuthenticationClient.login") }

@@ -26,8 +26,8 @@ struct TicTacToeNewGameCoreTests {
     // Quitting a game in progress asks first; confirming leaves the game in the same
     // reduction (the game's own `dismiss` effect is cancelled with it, so no `game.dismiss`
     // comes back later). The unfinished game is not counted.
-    await store.send(.game(.presented(.quitButtonTapped))) { $0.game?.alert = .confirmQuit }
-    await store.send(.game(.presented(.alert(.presented(.confirmQuitButtonTapped))))) {
+    await store.send(\.game.quitButtonTapped) { $0.game?.alert = .confirmQuit }
+    await store.send(\.game.alert.confirmQuitButtonTapped) {
       $0.game = nil
     }
     #expect(store.state.scoreboard.isEmpty)
@@ -35,10 +35,11 @@ struct TicTacToeNewGameCoreTests {
     await store.send(.letsPlayButtonTapped) {
       $0.game = Game.State(oPlayerName: "Blob Jr.", xPlayerName: "Blob Sr.")
     }
-    await store.send(.game(.dismiss)) { $0.game = nil }
+    await store.send(\.game.dismiss) { $0.game = nil }
 
     // Logging out is the app's business: nothing changes here.
     await store.send(.logoutButtonTapped)
+    // The quit's dismissal effect was cancelled with the game; wait for it to end.
     await store.finish()
   }
 
@@ -63,7 +64,6 @@ struct TicTacToeNewGameCoreTests {
     }
     #expect(!store.state.isLetsPlayButtonEnabled)
     await store.send(.letsPlayButtonTapped)
-    await store.finish()
   }
 
   @Test func gameActionsWithoutAGameAreIgnoredAndReported() async {
@@ -74,6 +74,5 @@ struct TicTacToeNewGameCoreTests {
       issue.comments.contains { $0.rawValue.contains("while nothing was presented") }
     }
     #expect(store.state == NewGame.State())
-    await store.finish()
   }
 }

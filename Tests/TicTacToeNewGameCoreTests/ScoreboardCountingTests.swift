@@ -46,7 +46,7 @@ struct ScoreboardCountingTests {
 
     // Quitting a finished game asks nothing, leaves it in the same reduction, and counts
     // nothing more.
-    await store.send(.game(.presented(.quitButtonTapped))) { $0.game = nil }
+    await store.send(\.game.quitButtonTapped) { $0.game = nil }
     #expect(store.state.scoreboard == Scoreboard(wins: ["Blob": 1]))
     await store.finish()
   }
@@ -58,7 +58,7 @@ struct ScoreboardCountingTests {
       $0.game?.board[1][2] = .x
       $0.scoreboard = Scoreboard(wins: ["Blob": 1])
     }
-    await store.send(.game(.presented(.playAgainButtonTapped))) {
+    await store.send(\.game.playAgainButtonTapped) {
       $0.game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
     }
     // X O X / X O O / O X X: a full board, no line.
@@ -70,7 +70,7 @@ struct ScoreboardCountingTests {
       $0.scoreboard = Scoreboard(wins: ["Blob": 1], ties: 1)
     }
     #expect(store.state.game?.isTied == true)
-    await store.send(.game(.presented(.playAgainButtonTapped))) {
+    await store.send(\.game.playAgainButtonTapped) {
       $0.game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
     }
     // O wins the third game: Blub's name is counted, and the standings put Blob first by name.
@@ -85,10 +85,10 @@ struct ScoreboardCountingTests {
   @Test func quittingAGameInProgressCountsNothing() async {
     let store = Self.playing()
     await Self.play([(0, 0), (1, 0), (0, 1), (1, 1)], on: store)
-    await store.send(.game(.presented(.quitButtonTapped))) { $0.game?.alert = .confirmQuit }
+    await store.send(\.game.quitButtonTapped) { $0.game?.alert = .confirmQuit }
     // The winning tap under the alert is ignored, so nothing is counted.
     await store.send(.game(.presented(.cellTapped(row: 0, column: 2))))
-    await store.send(.game(.presented(.alert(.presented(.confirmQuitButtonTapped))))) {
+    await store.send(\.game.alert.confirmQuitButtonTapped) {
       $0.game = nil
     }
     #expect(store.state.scoreboard.isEmpty)

@@ -28,18 +28,14 @@ struct TicTacToeTwoFactorCoreTests {
     #expect(!store.state.isActivityIndicatorVisible)
     #expect(!store.state.isFormDisabled)
 
-    await store.send(.view(.submitButtonTapped)) { $0.isTwoFactorRequestInFlight = true }
+    await store.send(\.view.submitButtonTapped) { $0.isTwoFactorRequestInFlight = true }
     #expect(!store.state.isSubmitButtonEnabled)
     #expect(store.state.isActivityIndicatorVisible)
     #expect(store.state.isFormDisabled)
 
-    await store.receive(
-      .twoFactorResponse(
-        .success(AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: false)))
-    ) {
+    await store.receive(\.twoFactorResponse.success) {
       $0.isTwoFactorRequestInFlight = false
     }
-    await store.finish()
   }
 
   @Test func unhappyPath() async {
@@ -52,20 +48,18 @@ struct TicTacToeTwoFactorCoreTests {
       $0.code = "1234"
       $0.isFormValid = true
     }
-    await store.send(.view(.submitButtonTapped)) { $0.isTwoFactorRequestInFlight = true }
-    await store.receive(.twoFactorResponse(.failure(.invalidTwoFactor))) {
+    await store.send(\.view.submitButtonTapped) { $0.isTwoFactorRequestInFlight = true }
+    await store.receive(\.twoFactorResponse.failure) {
       $0.alert = AlertState(title: "Invalid second factor (try 1234)")
       $0.isTwoFactorRequestInFlight = false
     }
-    await store.send(.alert(.dismiss)) { $0.alert = nil }
-    await store.finish()
+    await store.send(\.alert.dismiss) { $0.alert = nil }
   }
 
   @Test func submitWithAnInvalidFormChangesNothing() async {
     let store = TestStore(initialState: TwoFactor.State(token: "deadbeef")) { TwoFactor() }
     await store.send(\.view.binding.code, "123") { $0.code = "123" }
-    await store.send(.view(.submitButtonTapped))
-    await store.finish()
+    await store.send(\.view.submitButtonTapped)
   }
 
   @Test func submitWhileInFlightChangesNothing() async {
@@ -82,18 +76,14 @@ struct TicTacToeTwoFactorCoreTests {
       $0.code = "1234"
       $0.isFormValid = true
     }
-    await store.send(.view(.submitButtonTapped)) { $0.isTwoFactorRequestInFlight = true }
-    await store.send(.view(.submitButtonTapped))
+    await store.send(\.view.submitButtonTapped) { $0.isTwoFactorRequestInFlight = true }
+    await store.send(\.view.submitButtonTapped)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     // Exactly one response: the second tap started no request.
-    await store.receive(
-      .twoFactorResponse(
-        .success(AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: false)))
-    ) {
+    await store.receive(\.twoFactorResponse.success) {
       $0.isTwoFactorRequestInFlight = false
     }
-    await store.finish()
   }
 
   @Test func anUnmockedClientFailsTheTestNamingTheEndpoint() async {
@@ -103,7 +93,7 @@ struct TicTacToeTwoFactorCoreTests {
       $0.isFormValid = true
     }
     await withKnownIssue {
-      await store.send(.view(.submitButtonTapped)) { $0.isTwoFactorRequestInFlight = true }
+      await store.send(\.view.submitButtonTapped) { $0.isTwoFactorRequestInFlight = true }
       await store.finish()
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("AuthenticationClient.twoFactor") }

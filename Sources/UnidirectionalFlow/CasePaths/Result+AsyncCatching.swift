@@ -1,7 +1,10 @@
 extension Result where Failure == any Error {
   /// Runs an asynchronous throwing operation and captures its value or error:
   /// `await send(.loginResponse(Result { try await client.login(request) }))`.
-  public init(catching body: () async throws -> Success) async {
+  ///
+  /// It runs on the caller's actor, so the closure needs not be `Sendable` (an effect's, made
+  /// on the main actor, is not).
+  public nonisolated(nonsending) init(catching body: () async throws -> Success) async {
     do {
       self = .success(try await body())
     } catch {

@@ -25,11 +25,14 @@ public struct Effect<Action> {
   }
 
   /// An asynchronous unit of work with the dependencies that were current when it was made.
+  ///
+  /// The operation runs on the main actor, with the store (see
+  /// ``Effect/run(priority:operation:catch:fileID:line:)``).
   @usableFromInline
   struct Run: Sendable {
     let priority: TaskPriority?
     let dependencies: DependencyValues
-    let operation: @Sendable (Send<Action>) async -> Void
+    let operation: @MainActor @Sendable (Send<Action>) async -> Void
   }
 
   @usableFromInline let operation: Operation
@@ -66,10 +69,23 @@ extension Effect {
   /// The dependencies current when the effect is made are current inside the operation too.
   /// A thrown error goes to `handler`; with no handler, any error other than cancellation is
   /// reported as an issue (it fails a test), never swallowed silently.
+  ///
+  /// The operation (and `handler`) runs on the main actor, with the store, between the
+  /// suspension points where it awaits other work. So `await send(...)` delivers the action
+  /// without a hop, and an operation that ends with a send has ended by the time that action is
+  /// processed: a test that receives it may end right there. Long synchronous work belongs in a
+  /// `@concurrent` function (or a dependency) the operation awaits, which runs off the main
+  /// actor.
+  // `@MainActor`, not `nonisolated(nonsending)`: Swift 6.3 makes a closure with a capture list
+  // (`{ [email = state.email] send in ... }`) `@concurrent` when it is converted to a
+  // `nonisolated(nonsending)` type, so it would leave the main actor after all.
   public static func run(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    operation: @escaping @MainActor @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (
+      @MainActor @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void
+    )? =
+      nil,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
@@ -201,7 +217,7 @@ extension Effect {
       return Effect<NewAction>(
         operation: .run(
           .init(priority: run.priority, dependencies: run.dependencies) { send in
-            await operation(Send { send(transform($0)) })
+            await operation(Send { send.deliver(transform($0)) })
           }))
     case .merge(let effects):
       return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))

@@ -4,7 +4,7 @@
 /// Everything here happens on the main actor, in the order the store hands effects over, so a
 /// `.cancel` returned by one action always reaches the tasks started by earlier actions.
 @MainActor
-final class EffectRuntime<Action: Sendable> {
+final class EffectRuntime<Action> {
   /// Where a running effect is: the navigation path it runs under, the cancellation keys its
   /// tasks are registered with, and what `dismiss()` does inside it.
   struct Context {

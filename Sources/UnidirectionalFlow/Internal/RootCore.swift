@@ -16,7 +16,7 @@
 /// call (`spawned`, handed to the effect runtime) can reach `queue` and `isProcessing` only.
 @MainActor
 @usableFromInline
-final class RootCore<State, Action: Sendable>: StateGuard, StoreCore, StoreRoot {
+final class RootCore<State, Action>: StateGuard, StoreCore, StoreRoot {
   /// The state, at an address that never changes.
   @usableFromInline let current: UnsafeMutablePointer<State>
   @usableFromInline let dependencies: DependencyScope

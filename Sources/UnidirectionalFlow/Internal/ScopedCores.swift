@@ -28,7 +28,7 @@ struct Upstream<ParentAction, Action> {
 /// A part stored inline in the root's state is read in place (see ``InlineState``); any other
 /// part is copied out of the parent's state on each read, into memory this core keeps.
 @usableFromInline
-final class KeyPathCore<ParentState, ParentAction: Sendable, State, Action: Sendable>: StoreCore {
+final class KeyPathCore<ParentState, ParentAction, State, Action>: StoreCore {
   @usableFromInline let upstream: Upstream<ParentAction, Action>
   @usableFromInline let inlineState: InlineState<State>?
   let parent: any StoreCore<ParentState, ParentAction>
@@ -75,7 +75,7 @@ final class KeyPathCore<ParentState, ParentAction: Sendable, State, Action: Send
 /// A store core for a part of its parent's state that may be absent: an optional field or an
 /// enum case. While it is absent the last value seen is returned, so a screen being dismissed
 /// can still render.
-final class OptionalCore<ParentState, ParentAction: Sendable, State, Action: Sendable>: StoreCore {
+final class OptionalCore<ParentState, ParentAction, State, Action>: StoreCore {
   let upstream: Upstream<ParentAction, Action>
   let parent: any StoreCore<ParentState, ParentAction>
   let extract: @MainActor (any StoreCore<ParentState, ParentAction>) -> State?

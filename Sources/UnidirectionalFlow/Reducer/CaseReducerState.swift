@@ -17,4 +17,4 @@ public protocol CaseReducerState {
 }
 
 /// A store of the given feature: `StoreOf<Login>` is `Store<Login.State, Login.Action>`.
-public typealias StoreOf<R: Reducer> = Store<R.State, R.Action> where R.Action: Sendable
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>

@@ -19,7 +19,7 @@
 /// observer, say) is queued and processed after the current one, in order, never recursively.
 @MainActor
 @dynamicMemberLookup
-public final class Store<State, Action: Sendable> {
+public final class Store<State, Action> {
   /// Where the state is read, and the root's observers and effects.
   @usableFromInline let core: any StoreCore<State, Action>
   /// Where actions go: to the root's queue, embedded level by level on the way.

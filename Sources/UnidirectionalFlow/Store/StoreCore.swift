@@ -17,7 +17,7 @@ typealias ActionSink<Action> = (Action, ActionOrigin) -> StoreTask
 @usableFromInline
 protocol StoreCore<State, Action>: AnyObject {
   associatedtype State
-  associatedtype Action: Sendable
+  associatedtype Action
 
   /// Where the state lies in the root's memory, if it is stored inline there; the address
   /// never changes.

@@ -20,18 +20,26 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reduce
   }
 
-  /// Wraps any reducer, to erase its type.
-  public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.reduce = reducer.reduce(into:action:)
+  /// Wraps any reducer, to erase its type; a reducer with a body is replaced by its body,
+  /// evaluated once, here.
+  // An existential, not a generic parameter: with a generic `init<R: Reducer>(_: R)` next to
+  // the closure's, a type error inside a `Reduce { state, action in ... }` closure is reported
+  // as "'(_, _) -> _' cannot conform to 'Reducer'" on the `Reduce` line instead of where it is
+  // (`ReduceDiagnosticsTests`). The reducer is opened once, here.
+  public init(_ reducer: any Reducer<State, Action>) {
+    self.reduce = Self.function(running: reducer)
   }
 
-  /// Wraps a reducer with a body, to erase its type; its body is evaluated once, here.
-  public init<R: Reducer>(_ reducer: R)
-  where
-    R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
-    R.Body.Action == Action
-  {
-    self.init(reducer.evaluatedBody)
+  /// The function that runs `reducer`, or the reducer its body builds if it has one.
+  private static func function<R: Reducer>(
+    running reducer: R
+  ) -> (inout State, Action) -> Effect<Action> where R.State == State, R.Action == Action {
+    guard R.Body.self != Never.self else { return reducer.reduce(into:action:) }
+    BodyEvaluation.note(R.self)
+    guard let body = reducer.body as? any Reducer<State, Action> else {
+      return reducer.reduce(into:action:)
+    }
+    return function(running: body)
   }
 
   /// Calls the closure.
