@@ -9,7 +9,7 @@ import Observation
 /// dismissed, an enum moving to another case. Any such change notifies every tracked reader of
 /// the store.
 @MainActor
-final class StoreObservation<State, Action: Sendable> {
+final class StoreObservation<State, Action> {
   /// The registrar the store's tracked reads register with.
   let registrar = ObservationRegistrar()
   /// The key they register, made once: a key path into a generic class is made anew each time
