@@ -90,7 +90,7 @@ extension Issue {
       await store.send(.turnUp) { $0.$settings.volume.withLock { $0 = 8 } }
     } matching: { issue in
       issue.hasComment(
-        containing: "@Shared(inMemory#", ":settings)", "\u{2212}  volume: 8", "+  volume: 7")
+        containing: "@Shared(inMemory", ":settings)", "\u{2212}  volume: 8", "+  volume: 7")
     }
   }
 
@@ -102,7 +102,7 @@ extension Issue {
       issue.hasComment(
         containing:
           "A shared state change does not match expectation after Action.increment: "
-          + "@Shared(inMemory#",
+          + "@Shared(inMemory",
         ":count)\n\n\u{2212}0\n+1\n\n(Expected: \u{2212}, Actual: +)")
     }
     // The store goes on from the actual value.
