@@ -14,7 +14,6 @@ import UnidirectionalFlowMacros
 @Reducer
 public struct Game: Sendable {
   /// The board, whose turn it is, the players' names, and the quit confirmation.
-  @ObservableState
   public struct State: Equatable, Sendable {
     /// The 3×3 grid of marks, `board[row][column]`.
     public var board: Three<Three<Player?>> = .empty

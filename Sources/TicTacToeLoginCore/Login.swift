@@ -13,7 +13,6 @@ public struct Login: Sendable {
   /// The form, the request in flight, the error alert, and the presented second factor.
   ///
   /// The password is a secret: dumps of this state show `"<redacted>"` in its place.
-  @ObservableState
   public struct State: Equatable, Sendable {
     /// The email as typed.
     public var email = ""

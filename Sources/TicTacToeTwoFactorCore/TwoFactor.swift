@@ -11,7 +11,6 @@ public struct TwoFactor: Sendable {
   /// The form, the request in flight, and the error alert.
   ///
   /// The token is a secret: dumps of this state show `"<redacted>"` in its place.
-  @ObservableState
   public struct State: Equatable, Sendable {
     /// The intermediate token returned by the login step; sent along with the code.
     public let token: String
