@@ -1,4 +1,4 @@
-/// The identity of an ``ObservableState`` value (see ``ObservableState/_$id``).
+/// The identity of an ``ObservableState`` value (see `ObservableState._$id`).
 ///
 /// A struct's identity is the place its observation registrar keeps its observers, made when
 /// the value is made; an enum's is its case with the identity of the state the case carries.
