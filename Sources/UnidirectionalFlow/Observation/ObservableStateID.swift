@@ -37,11 +37,18 @@ public struct ObservableStateID: Hashable, Sendable {
   }
 
   /// Whether the two are one identity: the same object, under the same enum cases.
+  ///
+  /// - Parameters:
+  ///   - lhs: An identity.
+  ///   - rhs: Another identity.
+  /// - Returns: Whether they are the same identity.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.location === rhs.location && lhs.path == rhs.path
   }
 
   /// Hashes the object's identity and the enum cases.
+  ///
+  /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(location))
     hasher.combine(path)
