@@ -1,6 +1,6 @@
 import UnidirectionalFlow
 
-/// Makes a feature's state ``UnidirectionalFlow/ObservableState``: reads of it through a store
+/// Makes a feature's state `ObservableState`: reads of it through a store
 /// register with the `Observation` module's tracking, which then fires only for the fields that
 /// were read.
 ///
@@ -17,7 +17,7 @@ import UnidirectionalFlow
 /// ``ObservationStateIgnored()`` and those with a property wrapper (`@Presents`), whose
 /// presence a store tracks when it is scoped to them. Setting a field notifies its readers,
 /// unless the new value is the same child state (one identity; see
-/// ``UnidirectionalFlow/ObservableState``): a child changed in place notifies the readers of
+/// `ObservableState`): a child changed in place notifies the readers of
 /// its own fields only. On an enum, the identity is the case and the identity of the state it
 /// carries, so a store scoped to the enum notices a change of case.
 @attached(member, names: named(_$observationRegistrar), named(_$id))

@@ -7,21 +7,34 @@ public struct OffsetInstant<Duration: DurationProtocol & Hashable>: InstantProto
   public var offset: Duration
 
   /// Creates an instant at the given offset from zero; the default is the zero instant.
+  ///
+  /// - Parameter offset: The instant's offset from zero.
   public init(offset: Duration = .zero) {
     self.offset = offset
   }
 
   /// Returns the instant that lies `duration` after this one.
+  ///
+  /// - Parameter duration: How far to advance; negative goes back.
+  /// - Returns: The later instant.
   public func advanced(by duration: Duration) -> Self {
     Self(offset: offset + duration)
   }
 
   /// Returns the duration from this instant to `other` (negative if `other` is earlier).
+  ///
+  /// - Parameter other: The other instant.
+  /// - Returns: The duration between them.
   public func duration(to other: Self) -> Duration {
     other.offset - offset
   }
 
   /// Orders instants by their offset from zero.
+  ///
+  /// - Parameters:
+  ///   - lhs: An instant.
+  ///   - rhs: Another instant.
+  /// - Returns: Whether `lhs` is earlier.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     lhs.offset < rhs.offset
   }

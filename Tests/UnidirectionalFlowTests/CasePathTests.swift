@@ -115,6 +115,20 @@ private enum Top: Equatable, Sendable, CasePathable {
     #expect(Top.middle(.other)[case: \.middle.leaf] == nil)
   }
 
+  @Test func caseSubscriptWritesThePayloadOnlyInItsOwnCase() {
+    var action = Top.middle(.leaf(.value(8)))
+    action[case: \.middle.leaf.value] = 9
+    #expect(action == .middle(.leaf(.value(9))))
+    action[case: \.middle.leaf]? = .reset
+    #expect(action == .middle(.leaf(.reset)))
+    action[case: \.middle.leaf.value] = 10
+    #expect(action == .middle(.leaf(.reset)))
+    action[case: \.sheet] = .presented(.value(1))
+    #expect(action == .middle(.leaf(.reset)))
+    action[case: \.middle] = nil
+    #expect(action == .middle(.leaf(.reset)))
+  }
+
   @Test func presentationPathsNameTheChildWithoutPresented() {
     let short = Top.casePath(\.sheet.value)
     let long = Top.casePath(\.sheet.presented.value)

@@ -15,6 +15,9 @@ public protocol BindableAction: SendableMetatype {
   /// The state the binding actions write.
   associatedtype State
   /// The `binding` case: an enum case `binding(BindingAction<State>)` is this requirement.
+  ///
+  /// - Parameter action: The binding action to carry.
+  /// - Returns: The `binding` case carrying `action`.
   static func binding(_ action: BindingAction<State>) -> Self
   /// The binding action this action carries, if it is the `binding` case.
   var binding: BindingAction<State>? { get }
@@ -36,6 +39,9 @@ public protocol ViewAction<ViewAction>: SendableMetatype {
   /// The actions of the view.
   associatedtype ViewAction
   /// The `view` case: an enum case `view(View)` is this requirement.
+  ///
+  /// - Parameter action: The view action to carry.
+  /// - Returns: The `view` case carrying `action`.
   static func view(_ action: ViewAction) -> Self
 }
 
@@ -47,6 +53,9 @@ extension BindingReducer {
 
   /// Applies the binding actions of the bindable view actions at `toViewAction`:
   /// `BindingReducer(action: \.view)`.
+  ///
+  /// - Parameter toViewAction: The case path of the view actions, whose `binding` cases are
+  ///   applied.
   public init<Bindable: BindableAction>(action toViewAction: CaseKeyPath<Action, Bindable>)
   where Action: ViewAction, Bindable.State == State {
     let path = Action.casePath(toViewAction)

@@ -17,6 +17,11 @@ public struct BindingAction<Root>: Sendable {
   private let isEqual: @Sendable (BindingAction) -> Bool
 
   /// An action that sets `keyPath` to `value`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field to set.
+  ///   - value: Its new value.
+  /// - Returns: The binding action.
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> Self {
@@ -26,11 +31,18 @@ public struct BindingAction<Root>: Sendable {
   }
 
   /// Writes the new value into `root`.
+  ///
+  /// - Parameter root: The value whose field is set.
   public func set(_ root: inout Root) { apply(&root) }
 }
 
 extension BindingAction: Equatable {
   /// Equal when they set the same field to the same value.
+  ///
+  /// - Parameters:
+  ///   - lhs: A binding action.
+  ///   - rhs: Another binding action.
+  /// - Returns: Whether both set the same field to the same value.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.isEqual(rhs) }
 }
 
@@ -44,6 +56,9 @@ extension BindingAction: CasePathable {
   @dynamicMemberLookup
   public struct AllCasePaths: Sendable {
     /// The case "sets the field at `keyPath`", with the new value as payload.
+    ///
+    /// - Parameter keyPath: The field.
+    /// - Returns: The case path that embeds a new value as an action setting that field.
     public subscript<Value: Equatable & Sendable>(
       dynamicMember keyPath: WritableKeyPath<Root, Value> & Sendable
     ) -> AnyCasePath<BindingAction, Value> {

@@ -14,6 +14,9 @@ public protocol ViewActionSending<StoreState, StoreAction> {
 
 extension ViewActionSending {
   /// Sends `action` to the store as its `view` case.
+  ///
+  /// - Parameter action: The view action to send.
+  /// - Returns: The task of the effects the action started, to await or cancel.
   @discardableResult
   public func send(_ action: StoreAction.ViewAction) -> StoreTask {
     store.send(.view(action))

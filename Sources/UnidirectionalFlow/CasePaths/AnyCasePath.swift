@@ -16,6 +16,10 @@ public struct AnyCasePath<Root, Value>: Sendable {
   let extractFunction: @Sendable (Root) -> Value?
 
   /// Creates a case path from an embedding function (usually the case itself) and an extractor.
+  ///
+  /// - Parameters:
+  ///   - embed: Wraps a payload in the case.
+  ///   - extract: Returns the payload of a value in the case, or `nil` for any other case.
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
@@ -25,12 +29,21 @@ public struct AnyCasePath<Root, Value>: Sendable {
   }
 
   /// Wraps `value` in the case this path describes.
+  ///
+  /// - Parameter value: The payload.
+  /// - Returns: The enum value in this path's case.
   public func embed(_ value: Value) -> Root { embedFunction(value) }
 
   /// Returns the payload of `root` if it is in the case this path describes, or `nil`.
+  ///
+  /// - Parameter root: The enum value.
+  /// - Returns: The payload, or `nil` when `root` is in another case.
   public func extract(from root: Root) -> Value? { extractFunction(root) }
 
   /// Joins this path with a path into its value: `appLogin.appending(path: loginView)`.
+  ///
+  /// - Parameter path: A case path from this path's payload to a nested case.
+  /// - Returns: The case path from this path's root to the nested case.
   public func appending<AppendedValue>(
     path: AnyCasePath<Value, AppendedValue>
   ) -> AnyCasePath<Root, AppendedValue> {
@@ -51,6 +64,9 @@ public struct AnyCasePath<Root, Value>: Sendable {
 
 extension AnyCasePath where Value: CasePathable {
   /// Lets nested case paths be written as key paths: `\.login.view.binding.email`.
+  ///
+  /// - Parameter keyPath: The nested case in the payload's case paths.
+  /// - Returns: The case path from this path's root to the nested case.
   public subscript<Member>(
     dynamicMember keyPath: KeyPath<Value.AllCasePaths, AnyCasePath<Value, Member>>
   ) -> AnyCasePath<Root, Member> {
@@ -71,6 +87,10 @@ extension AnyCasePath where Value == Void {
   /// ```swift
   /// AnyCasePath(payloadless: .dismiss, matches: { if case .dismiss = $0 { true } else { false } })
   /// ```
+  ///
+  /// - Parameters:
+  ///   - root: The case's only value.
+  ///   - matches: Whether a value is in that case.
   public init(payloadless root: Root, matches: @escaping @Sendable (Root) -> Bool)
   where Root: Sendable {
     self.init(embed: { root }, extract: { matches($0) ? () : nil })

@@ -9,6 +9,12 @@ extension CasePathable {
   ///   $0.modify(\.login) { $0.email = "a@b.c" }
   /// }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The case whose payload changes.
+  ///   - yield: Changes the payload in place.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
   public mutating func modify<Value>(
     _ keyPath: CaseKeyPath<Self, Value>,
     yield: (inout Value) -> Void,
@@ -28,6 +34,9 @@ extension CasePathable {
 
   /// The payload in the case named by the key path, or `nil`: `state.login?.email` on an enum
   /// declared `@dynamicMemberLookup`.
+  ///
+  /// - Parameter keyPath: The case.
+  /// - Returns: The payload, or `nil` when this value is in another case.
   public subscript<Value>(dynamicMember keyPath: CaseKeyPath<Self, Value>) -> Value? {
     Self.casePath(keyPath).extract(from: self)
   }

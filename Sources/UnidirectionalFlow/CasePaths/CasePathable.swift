@@ -51,10 +51,25 @@ extension CasePathable {
     Self.casePath(keyPath).extract(from: self) != nil
   }
 
-  /// The payload of this value in the case named by `keyPath`, or `nil`.
+  /// The payload of this value in the case named by `keyPath`, or `nil`; assigning replaces it.
+  ///
+  /// Reading gives the payload when this value is in that case. Assigning a payload replaces it
+  /// only when this value is already in that case: in another case, or when assigning `nil`,
+  /// the value is left as it was, so a write never switches the case behind a caller's back.
+  ///
+  /// ```swift
+  /// state[case: \.login]?.email = "blob@pointfree.co"  // in `.login`: the email changes
+  /// state[case: \.game] = Game.State()  // in `.login`: nothing changes
+  /// ```
   ///
   /// - Parameter keyPath: The case key path: `action[case: \.view]`.
+  /// - Returns: The payload, or `nil` when this value is in another case.
   public subscript<Value>(case keyPath: CaseKeyPath<Self, Value>) -> Value? {
-    Self.casePath(keyPath).extract(from: self)
+    get { Self.casePath(keyPath).extract(from: self) }
+    set {
+      let path = Self.casePath(keyPath)
+      guard let newValue, path.extract(from: self) != nil else { return }
+      self = path.embed(newValue)
+    }
   }
 }

@@ -15,6 +15,9 @@ extension Optional: CasePathable {
     }
 
     /// A case path of the wrapped value, reached through `some`.
+    ///
+    /// - Parameter keyPath: The case in the wrapped type's case paths.
+    /// - Returns: The case path from the optional to that case of its wrapped value.
     public subscript<Member>(
       dynamicMember keyPath: KeyPath<Wrapped.AllCasePaths, AnyCasePath<Wrapped, Member>>
     ) -> AnyCasePath<Optional, Member> where Wrapped: CasePathable {

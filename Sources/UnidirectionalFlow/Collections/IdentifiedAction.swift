@@ -18,6 +18,9 @@ extension IdentifiedAction: CasePathable {
   /// The case paths of ``IdentifiedAction``: `\.todos[id: 1]` names one element's actions.
   public struct AllCasePaths: Sendable {
     /// The actions of the element with `id`.
+    ///
+    /// - Parameter id: The element's identifier.
+    /// - Returns: The case path of that element's actions.
     public subscript(id id: ID) -> AnyCasePath<IdentifiedAction, Action> {
       AnyCasePath(
         embed: { .element(id: id, action: $0) },

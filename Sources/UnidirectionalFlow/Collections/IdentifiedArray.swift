@@ -34,6 +34,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// The element with `id`, or `nil`; assigning `nil` removes it, assigning a new id appends.
   ///
   /// - Parameter id: The element's identifier.
+  /// - Returns: The element with that identifier, or `nil`.
   public subscript(id id: ID) -> Element? {
     get { elements[id] }
     set {
@@ -88,6 +89,8 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
 
 extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID {
   /// Creates an array from a literal of identifiable elements with unique identifiers.
+  ///
+  /// - Parameter elements: The elements, in order.
   public init(arrayLiteral elements: Element...) {
     self.init(uniqueElements: elements)
   }
@@ -99,11 +102,19 @@ extension IdentifiedArray: RandomAccessCollection {
   /// The position past the last element.
   public var endIndex: Int { ids.endIndex }
   /// The element at `position`.
+  ///
+  /// - Parameter position: A position from `0` up to the count.
+  /// - Returns: The element at that position.
   public subscript(position: Int) -> Element { elements[ids[position]]! }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
   /// Equal when the same elements appear in the same order.
+  ///
+  /// - Parameters:
+  ///   - lhs: An array.
+  ///   - rhs: Another array.
+  /// - Returns: Whether they hold equal elements in the same order.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.ids == rhs.ids && lhs.elements == rhs.elements
   }

@@ -14,6 +14,12 @@ import Synchronization
 /// In the running app the report is a runtime warning written by the current
 /// ``IssueReporter`` (standard error by default; a host can route it to its log). A test
 /// support module installs a reporter that turns it into a test failure.
+///
+/// - Parameters:
+///   - message: What went wrong, evaluated only when the issue is reported.
+///   - severity: Whether it is an error or a warning.
+///   - fileID: The file an issue is reported against; the caller's by default.
+///   - line: The line an issue is reported against; the caller's by default.
 public func reportIssue(
   _ message: @autoclosure () -> String,
   severity: IssueSeverity = .error,

@@ -5,6 +5,11 @@
 /// space (in both). Only two unchanged lines of context are kept around each change; longer
 /// unchanged runs collapse into a single `  …` line. The caller adds any header, e.g.
 /// `(Expected: −, Actual: +)`.
+///
+/// - Parameters:
+///   - expected: The text expected.
+///   - actual: The text found.
+/// - Returns: The diff lines, or `nil` when the texts are equal.
 public func lineDiff(expected: String, actual: String) -> String? {
   guard expected != actual else { return nil }
   let old = expected.split(separator: "\n", omittingEmptySubsequences: false)

@@ -13,6 +13,9 @@ public protocol CustomDumpStringConvertible {
 /// line by line. Structs and classes print their stored properties, enums their case and
 /// payload, and unordered collections are sorted so equal values always print identically.
 /// Reference cycles are cut with `TypeName(↩︎)`.
+///
+/// - Parameter value: The value to render.
+/// - Returns: The description, one line per field, element or payload.
 public func stateDump(_ value: Any) -> String {
   var dumper = StateDumper()
   return dumper.dump(value)

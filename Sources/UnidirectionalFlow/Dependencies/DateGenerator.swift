@@ -10,15 +10,22 @@ public struct DateGenerator: Sendable {
   private let generate: @Sendable () -> Date
 
   /// Creates a generator from a function returning the date.
+  ///
+  /// - Parameter generate: Returns the date on each call.
   public init(_ generate: @escaping @Sendable () -> Date) { self.generate = generate }
 
   /// The current date.
   public var now: Date { generate() }
 
   /// The current date.
+  ///
+  /// - Returns: The date the generator gives now.
   public func callAsFunction() -> Date { generate() }
 
   /// A generator that always returns `date`.
+  ///
+  /// - Parameter date: The date to return.
+  /// - Returns: The generator.
   public static func constant(_ date: Date) -> Self { Self { date } }
 }
 

@@ -48,6 +48,7 @@ public struct DependencyValues: Sendable {
   /// ```
   ///
   /// - Parameter key: The dependency's key type.
+  /// - Returns: The dependency's current value.
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
       if let value = storage[ObjectIdentifier(key)] {

@@ -12,11 +12,17 @@ public struct DismissEffect: Sendable {
   private let dismiss: (@Sendable () async -> Void)?
 
   /// A dismiss effect that runs `dismiss`; tests may use it to observe dismissal.
+  ///
+  /// - Parameter dismiss: What dismissing does.
   public init(_ dismiss: @escaping @Sendable () async -> Void) { self.dismiss = dismiss }
 
   init() { self.dismiss = nil }
 
   /// Asks the parent to dismiss the feature this effect belongs to.
+  ///
+  /// - Parameters:
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
     if let dismiss {
       await dismiss()

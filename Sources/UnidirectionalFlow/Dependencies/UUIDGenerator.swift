@@ -11,9 +11,13 @@ public struct UUIDGenerator: Sendable {
   private let generate: @Sendable () -> UUID
 
   /// Creates a generator from a function returning a new UUID.
+  ///
+  /// - Parameter generate: Returns a UUID on each call.
   public init(_ generate: @escaping @Sendable () -> UUID) { self.generate = generate }
 
   /// A new UUID.
+  ///
+  /// - Returns: The UUID the generator gives next.
   public func callAsFunction() -> UUID { generate() }
 
   /// A generator counting up from `00000000-0000-0000-0000-000000000000`, for tests.

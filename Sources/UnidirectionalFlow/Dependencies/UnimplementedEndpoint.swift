@@ -5,6 +5,8 @@ public struct UnimplementedEndpoint: Error, Hashable, Sendable, CustomStringConv
   public var name: String
 
   /// The error for the endpoint `name` (`Client.endpoint`).
+  ///
+  /// - Parameter name: The endpoint, as `Client.endpoint`.
   public init(name: String) {
     self.name = name
   }
@@ -14,6 +16,12 @@ public struct UnimplementedEndpoint: Error, Hashable, Sendable, CustomStringConv
 
   /// Reports the call of the unimplemented endpoint `name` as an issue (a failure in a test),
   /// and returns the error for the endpoint to throw. `@DependencyClient` calls it.
+  ///
+  /// - Parameters:
+  ///   - name: The endpoint, as `Client.endpoint`.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
+  /// - Returns: The error for the endpoint to throw.
   public static func report(
     _ name: String, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {

@@ -24,6 +24,11 @@ public struct AlertState<Action> {
 
   /// An alert written as upstream's users write one: the title, then the buttons, then the
   /// message, each in its own closure; `actions` and `message` may be left out.
+  ///
+  /// - Parameters:
+  ///   - title: The title.
+  ///   - actions: The buttons, in order; none by default.
+  ///   - message: The message under the title, or `nil` for none, the default.
   public init(
     title: () -> TextState,
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
@@ -33,6 +38,11 @@ public struct AlertState<Action> {
   }
 
   /// An alert from values already at hand, as a decoder rebuilds one.
+  ///
+  /// - Parameters:
+  ///   - title: The title.
+  ///   - message: The message under the title, or `nil` for none.
+  ///   - buttons: The buttons, in order.
   public init(title: TextState, message: TextState? = nil, buttons: [ButtonState<Action>] = []) {
     self.title = title
     self.message = message
@@ -40,6 +50,10 @@ public struct AlertState<Action> {
   }
 
   /// The same alert whose buttons send `transform` of their actions instead.
+  ///
+  /// - Parameter transform: Turns a button's action into the new one; `nil` for a button that only
+  ///   closes.
+  /// - Returns: The alert with the buttons' new actions.
   public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> AlertState<NewAction> {
     AlertState<NewAction>(
       title: title, message: message, buttons: buttons.map { $0.map(transform) })

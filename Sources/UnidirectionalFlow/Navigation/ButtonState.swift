@@ -14,6 +14,11 @@ public struct ButtonState<Action> {
 
   /// A button that sends `action` (``ButtonStateAction/send(_:)``; `.send(nil)`, the default,
   /// only closes what shows it).
+  ///
+  /// - Parameters:
+  ///   - role: The button's role (`.cancel`, `.destructive`), or `nil` for none.
+  ///   - action: What choosing it does.
+  ///   - label: The button's text.
   public init(
     role: ButtonStateRole? = nil, action: ButtonStateAction<Action> = .send(nil),
     label: () -> TextState
@@ -24,18 +29,29 @@ public struct ButtonState<Action> {
   }
 
   /// A button that sends `action`.
+  ///
+  /// - Parameters:
+  ///   - role: The button's role (`.cancel`, `.destructive`), or `nil` for none.
+  ///   - action: The action choosing it sends.
+  ///   - label: The button's text.
   public init(role: ButtonStateRole? = nil, action: Action, label: () -> TextState) {
     self.init(role: role, action: .send(action), label: label)
   }
 
   /// Passes the action this button sends (`nil` when it only closes) to `perform`: what a
   /// front end does when the button is chosen.
+  ///
+  /// - Parameter perform: Handles the action, or `nil`.
   public func withAction(_ perform: (Action?) -> Void) {
     perform(action.action)
   }
 
   /// The same button sending `transform` of its action instead, to embed it in a parent's
   /// actions.
+  ///
+  /// - Parameter transform: Turns the button's action into the new one; it gets `nil` for a button
+  ///   that only closes.
+  /// - Returns: The button with its new action.
   public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> ButtonState<NewAction> {
     ButtonState<NewAction>(role: role, action: .send(transform(action.action))) { label }
   }
@@ -59,6 +75,9 @@ public struct ButtonStateAction<Action> {
   public var action: Action?
 
   /// Sends `action` when the button is chosen; `nil` sends nothing.
+  ///
+  /// - Parameter action: The action to send, or `nil`.
+  /// - Returns: The button action.
   public static func send(_ action: Action?) -> Self {
     Self(action: action)
   }

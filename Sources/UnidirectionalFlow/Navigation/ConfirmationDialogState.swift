@@ -24,6 +24,12 @@ public struct ConfirmationDialogState<Action> {
 
   /// A dialog written as upstream's users write one: the title, then the buttons, then the
   /// message, each in its own closure; `actions` and `message` may be left out.
+  ///
+  /// - Parameters:
+  ///   - titleVisibility: Whether the title is shown; `.automatic` by default.
+  ///   - title: The title.
+  ///   - actions: The buttons, in order; none by default.
+  ///   - message: The message under the title, or `nil` for none, the default.
   public init(
     titleVisibility: ConfirmationDialogStateTitleVisibility = .automatic,
     title: () -> TextState,
@@ -37,6 +43,10 @@ public struct ConfirmationDialogState<Action> {
   }
 
   /// The same dialog whose buttons send `transform` of their actions instead.
+  ///
+  /// - Parameter transform: Turns a button's action into the new one; `nil` for a button that only
+  ///   closes.
+  /// - Returns: The dialog with the buttons' new actions.
   public func map<NewAction>(_ transform: (Action?) -> NewAction?)
     -> ConfirmationDialogState<NewAction>
   {

@@ -37,6 +37,14 @@ extension Reducer
 where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs `element` on the element of an ``IdentifiedArray`` that an action names; this
   /// reducer's body is evaluated once, here (see ``Reducer``).
+  ///
+  /// - Parameters:
+  ///   - toElements: The elements' field in the parent state.
+  ///   - toElementAction: The case of the parent action that carries an element's actions.
+  ///   - element: The reducer of one element.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
+  /// - Returns: A reducer that runs the named element, then this reducer's body.
   public func forEach<
     ElementState, ElementAction, ElementReducer: Reducer,
     ID: Hashable & Sendable & SendableMetatype
@@ -67,6 +75,11 @@ public struct ForEachReducer<
   let line: UInt
 
   /// Runs the named element, then the parent, then cancels removed elements' effects.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {

@@ -40,6 +40,15 @@ where
 {
   /// Runs `wrapped` while the enum state is in one case; this reducer's body is evaluated
   /// once, here (see ``Reducer``).
+  ///
+  /// - Parameters:
+  ///   - toCaseState: The case of the parent state that holds the child state.
+  ///   - toCaseAction: The case of the parent action that carries the child's actions.
+  ///   - caseReducer: The child's reducer.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
+  /// - Returns: A reducer that runs the child while the state is in that case, then this reducer's
+  ///   body.
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: CaseKeyPath<State, CaseState>,
     action toCaseAction: CaseKeyPath<Action, CaseAction>,
@@ -66,6 +75,11 @@ where Parent.State: CasePathable {
   @usableFromInline let line: UInt
 
   /// Runs the case's reducer (if active), then the parent, then cancels a left case's effects.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   // Inlinable, as `Scope` is, so that it runs specialized for the feature, not as generic code
   // looking up metadata per action (`benchmarks app`).
   @inlinable

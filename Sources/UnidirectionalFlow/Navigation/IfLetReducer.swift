@@ -35,6 +35,14 @@ extension Reducer
 where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs `wrapped` on an optional child state while it exists; this reducer's body is
   /// evaluated once, here (see ``Reducer``).
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The optional child state's field in the parent state.
+  ///   - toWrappedAction: The case of the parent action that carries the child's actions.
+  ///   - wrapped: The child's reducer.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
+  /// - Returns: A reducer that runs the child while it exists, then this reducer's body.
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
@@ -60,6 +68,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let line: UInt
 
   /// Runs the child (if present), then the parent, then cancels a removed child's effects.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   // Inlinable, as `Scope` is, so that it runs specialized for the feature.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<

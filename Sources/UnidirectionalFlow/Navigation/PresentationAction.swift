@@ -33,6 +33,9 @@ extension PresentationAction: CasePathable {
     }
 
     /// Lets a child's cases be named without `presented`: `\.twoFactor.view`.
+    ///
+    /// - Parameter keyPath: The child's case.
+    /// - Returns: The case path to that case of the presented child's actions.
     public subscript<Member>(
       dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, Member>>
     ) -> AnyCasePath<PresentationAction, Member> where Action: CasePathable {

@@ -38,6 +38,14 @@ extension Reducer where Action: CasePathable {
   /// ```swift
   /// .ifLet(\.alert, action: \.alert)
   /// ```
+  ///
+  /// - Parameters:
+  ///   - toAlertState: The optional alert or dialog field in the parent state.
+  ///   - toPresentationAction: The case of the parent action that carries its actions.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
+  /// - Returns: A reducer that runs this one and closes the alert or dialog on any of its
+  ///   actions.
   public func ifLet<Ephemeral: EphemeralState>(
     _ toAlertState: WritableKeyPath<State, Ephemeral?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<Ephemeral.Action>>,
@@ -55,6 +63,14 @@ extension Reducer
 where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
   /// Presents an optional child feature driven by ``PresentationAction``; this reducer's body
   /// is evaluated once, here (see ``Reducer``).
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The optional child state's field in the parent state.
+  ///   - toPresentationAction: The case of the parent action that carries the child's actions.
+  ///   - wrapped: The child's reducer.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
+  /// - Returns: A reducer that runs the child while it is presented, then this reducer's body.
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<WrappedAction>>,
@@ -69,6 +85,14 @@ where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == A
 
   /// Presents an alert or a confirmation dialog held in an optional field; this reducer's body
   /// is evaluated once, here (see ``Reducer``).
+  ///
+  /// - Parameters:
+  ///   - toAlertState: The optional alert or dialog field in the parent state.
+  ///   - toPresentationAction: The case of the parent action that carries its actions.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
+  /// - Returns: A reducer that runs this one's body and closes the alert or dialog on any of its
+  ///   actions.
   public func ifLet<Ephemeral: EphemeralState>(
     _ toAlertState: WritableKeyPath<State, Ephemeral?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<Ephemeral.Action>>,
@@ -112,6 +136,11 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// Routes presentation actions, runs the parent, and cleans up after a dismissal.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   // Inlinable, as `Scope` is, so that it runs specialized for the feature.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<

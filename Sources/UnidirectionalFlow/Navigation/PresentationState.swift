@@ -14,6 +14,8 @@ public struct PresentationState<State> {
   public var wrappedValue: State?
 
   /// Wraps a child state, or `nil`.
+  ///
+  /// - Parameter wrappedValue: The child state, or `nil` when nothing is presented.
   public init(wrappedValue: State?) {
     self.wrappedValue = wrappedValue
   }

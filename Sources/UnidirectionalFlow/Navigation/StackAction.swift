@@ -21,6 +21,9 @@ extension StackAction: CasePathable {
   /// The case paths of ``StackAction``: `\.path[id: 0]`, `\.path.popFrom`, `\.path.push`.
   public struct AllCasePaths: Sendable {
     /// The actions of the element with `id`.
+    ///
+    /// - Parameter id: The element's identifier.
+    /// - Returns: The case path of that element's actions.
     public subscript(id id: StackElementID) -> AnyCasePath<StackAction, Action> {
       AnyCasePath(
         embed: { .element(id: id, action: $0) },

@@ -35,6 +35,14 @@ extension Reducer where Action: CasePathable {
 extension Reducer
 where Action: CasePathable, Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs a navigation stack; this reducer's body is evaluated once, here (see ``Reducer``).
+  ///
+  /// - Parameters:
+  ///   - toStack: The stack's field in the parent state.
+  ///   - toStackAction: The case of the parent action that carries the stack's actions.
+  ///   - destination: The reducer of one element.
+  ///   - fileID: The file an issue is reported against; the caller's by default.
+  ///   - line: The line an issue is reported against; the caller's by default.
+  /// - Returns: A reducer that runs the named element, then this reducer's body.
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStack: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
@@ -63,6 +71,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let line: UInt
 
   /// Routes element actions, runs the parent, then applies pushes and pops.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {

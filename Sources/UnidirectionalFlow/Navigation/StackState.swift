@@ -6,9 +6,16 @@ public struct StackElementID: Hashable, Sendable, Comparable, CustomStringConver
   public let rawValue: Int
 
   /// Creates an identifier; tests write them as integer literals.
+  ///
+  /// - Parameter value: The identifier's number.
   public init(integerLiteral value: Int) { self.rawValue = value }
 
   /// Orders identifiers by when their elements were pushed.
+  ///
+  /// - Parameters:
+  ///   - lhs: An identifier.
+  ///   - rhs: Another identifier.
+  /// - Returns: Whether `lhs`'s element was pushed before `rhs`'s.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// `#0`, `#1`, ...
@@ -63,6 +70,7 @@ public struct StackState<Element> {
   /// The element with `id`, or `nil`; assigning `nil` removes it.
   ///
   /// - Parameter id: The element's identifier.
+  /// - Returns: The element with that identifier, or `nil`.
   public subscript(id id: StackElementID) -> Element? {
     get { elements[id: id]?.element }
     set {
@@ -104,11 +112,19 @@ extension StackState: RandomAccessCollection {
   /// The position past the top element.
   public var endIndex: Int { elements.endIndex }
   /// The element at `position`, counting from the bottom.
+  ///
+  /// - Parameter position: A position from `0` (the bottom) up to the count.
+  /// - Returns: The element at that position.
   public subscript(position: Int) -> Element { elements[position].element }
 }
 
 extension StackState: Equatable where Element: Equatable {
   /// Equal when the same elements have the same identifiers, bottom to top.
+  ///
+  /// - Parameters:
+  ///   - lhs: A stack.
+  ///   - rhs: Another stack.
+  /// - Returns: Whether they hold equal elements under the same identifiers, in the same order.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.ids == rhs.ids && lhs.elementsEqual(rhs)
   }

@@ -15,17 +15,26 @@ public struct TextState: Hashable, Sendable {
   fileprivate var text: String
 
   /// Text from any string, `TextState("Welcome, \(name)")` included.
+  ///
+  /// - Parameter content: The text.
   public init(_ content: some StringProtocol) {
     self.text = String(content)
   }
 
   /// Text exactly as given: there is no localization here, so this is ``init(_:)``, spelt as
   /// upstream's users spell text that must never be looked up in a table.
+  ///
+  /// - Parameter content: The text.
   public init(verbatim content: String) {
     self.text = content
   }
 
   /// The text of `lhs` followed by that of `rhs`.
+  ///
+  /// - Parameters:
+  ///   - lhs: The first text.
+  ///   - rhs: The text that follows it.
+  /// - Returns: The joined text.
   public static func + (lhs: Self, rhs: Self) -> Self {
     Self(verbatim: lhs.text + rhs.text)
   }
@@ -33,6 +42,8 @@ public struct TextState: Hashable, Sendable {
 
 extension TextState: ExpressibleByStringInterpolation {
   /// Text from a literal: `let title: TextState = "Quit?"`.
+  ///
+  /// - Parameter value: The text.
   public init(stringLiteral value: String) {
     self.text = value
   }
@@ -48,6 +59,8 @@ extension TextState: CustomStringConvertible, CustomDumpStringConvertible {
 
 extension String {
   /// The plain text of `state`: what a front end shows.
+  ///
+  /// - Parameter state: The text state.
   public init(state: TextState) {
     self = state.text
   }

@@ -13,6 +13,9 @@ public protocol CaseScopeState: ObservableState {
   /// The actions of the enum's features.
   associatedtype CaseAction: Sendable
   /// The active case of `store`'s state, with the store scoped to it.
+  ///
+  /// - Parameter store: A store of this state.
+  /// - Returns: The case the state is in, carrying the store scoped to its feature.
   @MainActor static func caseScope(_ store: Store<Self, CaseAction>) -> CaseScope
 }
 

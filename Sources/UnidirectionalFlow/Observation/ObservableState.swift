@@ -3,7 +3,7 @@ import Observation
 /// A state whose reads and writes the toolchain's `Observation` module can track, field by
 /// field; `@ObservableState` conforms a feature's `State` to it.
 ///
-/// Besides `Observable`, such a state has an identity, ``_$id``: copies of one value share it,
+/// Besides `Observable`, such a state has an identity, `_$id`: copies of one value share it,
 /// and a value made anew (`State()`, another enum case) has another. A parent compares its
 /// children's identities instead of their contents, so a child changed in place notifies only
 /// the observers of the fields that changed in it, never those of the parent's field that holds

@@ -1,4 +1,4 @@
-/// The identity of an ``ObservableState`` value (see ``ObservableState/_$id``).
+/// The identity of an ``ObservableState`` value (see `ObservableState._$id`).
 ///
 /// A struct's identity is the place its observation registrar keeps its observers, made when
 /// the value is made; an enum's is its case with the identity of the state the case carries.
@@ -37,11 +37,18 @@ public struct ObservableStateID: Hashable, Sendable {
   }
 
   /// Whether the two are one identity: the same object, under the same enum cases.
+  ///
+  /// - Parameters:
+  ///   - lhs: An identity.
+  ///   - rhs: Another identity.
+  /// - Returns: Whether they are the same identity.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.location === rhs.location && lhs.path == rhs.path
   }
 
   /// Hashes the object's identity and the enum cases.
+  ///
+  /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(location))
     hasher.combine(path)

@@ -23,6 +23,10 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
 
   /// Records that the field at `keyPath` of `subject` was read, for the observation tracking
   /// in progress, if any.
+  ///
+  /// - Parameters:
+  ///   - subject: The observable value read.
+  ///   - keyPath: The field read.
   @inlinable
   public func access<Subject: Observable, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
@@ -32,6 +36,13 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
 
   /// Sets the field at `keyPath` to `newValue`, telling its observers unless the two values
   /// are identity-equal (the same child state, say).
+  ///
+  /// - Parameters:
+  ///   - subject: The observable value changed.
+  ///   - keyPath: The field changed.
+  ///   - value: The field's storage.
+  ///   - newValue: The value to store.
+  ///   - isIdentityEqual: Whether two values are one identity; observers are not told of those.
   @inlinable
   public func mutate<Subject: Observable, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>, _ value: inout Member,
@@ -45,6 +56,12 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
   }
 
   /// Before the field at `keyPath` is changed in place: the value to compare with afterwards.
+  ///
+  /// - Parameters:
+  ///   - subject: The observable value about to change.
+  ///   - keyPath: The field about to change.
+  ///   - value: The field's storage.
+  /// - Returns: The field's value before the change, to pass to `didModify`.
   @inlinable
   public func willModify<Subject: Observable, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>, _ value: inout Member
@@ -54,6 +71,13 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
 
   /// After the field at `keyPath` was changed in place: tells its observers unless it is
   /// identity-equal to what it was.
+  ///
+  /// - Parameters:
+  ///   - subject: The observable value changed.
+  ///   - keyPath: The field changed.
+  ///   - value: The field's storage, changed.
+  ///   - oldValue: The value `willModify` returned.
+  ///   - isIdentityEqual: Whether two values are one identity; observers are not told of those.
   @inlinable
   public func didModify<Subject: Observable, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>, _ value: inout Member,
@@ -68,8 +92,15 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
   @usableFromInline var registrar: ObservationRegistrar { storage.registrar }
 
   /// Always `true`: a registrar takes no part in its state's equality.
+  ///
+  /// - Parameters:
+  ///   - lhs: A registrar.
+  ///   - rhs: Another registrar.
+  /// - Returns: `true`.
   public static func == (lhs: Self, rhs: Self) -> Bool { true }
 
   /// Hashes nothing: a registrar takes no part in its state's hash.
+  ///
+  /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {}
 }

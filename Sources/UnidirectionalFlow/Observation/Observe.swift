@@ -15,6 +15,9 @@ import Synchronization
 /// processed the action that changed it, before `send` returns; any other change re-runs it on
 /// the main actor's next turn. Either way it runs once per change, after the change is complete,
 /// however many fields the action changed.
+///
+/// - Parameter apply: The renderer: it reads what it shows and shows it.
+/// - Returns: The token that keeps the observation alive; cancel or release it to stop.
 @MainActor
 public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   let token = ObserveToken(apply)

@@ -13,6 +13,9 @@ extension Store: Observable {
 extension Store where State: ObservableState {
   /// Reads a value of the state, `store.count`, registering the read with the observation
   /// tracking in progress: the field itself, and the identity of the state.
+  ///
+  /// - Parameter keyPath: The value in the state.
+  /// - Returns: The value.
   // Inlined where the store is read, as the unobserved reads are (see `Store.state`): a
   // literal key path then becomes a call of the field's getter.
   @inlinable @inline(__always)
@@ -22,6 +25,9 @@ extension Store where State: ObservableState {
   }
 
   /// Reads one value of the state, registering the read as `store.count` does.
+  ///
+  /// - Parameter keyPath: The value in the state.
+  /// - Returns: The value.
   @inlinable @inline(__always)
   public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     accessState()
@@ -30,6 +36,11 @@ extension Store where State: ObservableState {
 
   /// A store for an optional part of this one, or `nil` while it is absent; the read is
   /// registered, so tracking fires when the part is presented, dismissed or replaced.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The optional child state in this store's state.
+  ///   - toChildAction: The case of this store's action that carries the child's actions.
+  /// - Returns: The child's store, or `nil` while the child state is `nil`.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
@@ -44,6 +55,11 @@ extension Store where State: ObservableState {
 
   /// A store for one case of an enum state, or `nil` while the state is in another case; the
   /// read is registered, so tracking fires when the state moves to another case.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The case of this store's state that holds the child state.
+  ///   - toChildAction: The case of this store's action that carries the child's actions.
+  /// - Returns: The child's store, or `nil` while the state is in another case.
   public func scope<ChildState, ChildAction>(
     case toChildState: CaseKeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>

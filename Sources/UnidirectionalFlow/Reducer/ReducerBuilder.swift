@@ -7,6 +7,9 @@
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   /// A lone reducer that implements `reduce(into:action:)`.
+  ///
+  /// - Parameter reducer: The reducer.
+  /// - Returns: The same reducer.
   public static func buildExpression<R: Reducer>(_ reducer: consuming R) -> R
   where R.State == State, R.Action == Action {
     reducer
@@ -16,6 +19,9 @@ public enum ReducerBuilder<State, Action> {
   ///
   /// Chosen over the overload above for any reducer with a body, because its constraints are
   /// stricter; the type is known where the reducer is listed, so what runs is specialized for it.
+  ///
+  /// - Parameter reducer: The reducer.
+  /// - Returns: Its body.
   public static func buildExpression<R: Reducer>(_ reducer: consuming R) -> R.Body
   where
     R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State,
@@ -25,15 +31,25 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// An empty block does nothing.
+  ///
+  /// - Returns: A reducer that does nothing.
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
   /// The first reducer of a block.
+  ///
+  /// - Parameter first: The block's first reducer.
+  /// - Returns: The same reducer.
   public static func buildPartialBlock<R: Reducer>(first: consuming R) -> R
   where R.State == State, R.Action == Action {
     first
   }
 
   /// The reducers so far, followed by one more.
+  ///
+  /// - Parameters:
+  ///   - accumulated: The reducers so far, combined.
+  ///   - next: The next reducer of the block.
+  /// - Returns: A reducer that runs `accumulated`, then `next`.
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: consuming R0, next: consuming R1
   ) -> CombinedReducer<R0, R1> where R0.State == State, R0.Action == Action {
@@ -41,12 +57,18 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// An `if` without `else`.
+  ///
+  /// - Parameter reducer: The branch's reducer, or `nil` when it was not taken.
+  /// - Returns: A reducer that runs it, if any.
   public static func buildOptional<R: Reducer>(_ reducer: consuming R?) -> OptionalReducer<R>
   where R.State == State, R.Action == Action {
     OptionalReducer(reducer)
   }
 
   /// The `if` branch of an `if`/`else` or the first branch of a `switch`.
+  ///
+  /// - Parameter first: The branch's reducer.
+  /// - Returns: A reducer that runs it.
   public static func buildEither<First: Reducer, Second: Reducer>(
     first: consuming First
   ) -> EitherReducer<First, Second> where First.State == State, First.Action == Action {
@@ -54,6 +76,9 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// The `else` branch of an `if`/`else` or a later branch of a `switch`.
+  ///
+  /// - Parameter second: The branch's reducer.
+  /// - Returns: A reducer that runs it.
   public static func buildEither<First: Reducer, Second: Reducer>(
     second: consuming Second
   ) -> EitherReducer<First, Second> where Second.State == State, Second.Action == Action {
@@ -74,6 +99,11 @@ where R0.State == R1.State, R0.Action == R1.Action {
   }
 
   /// Runs the first reducer, then the second, and merges their effects.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     let first = r0.reduce(into: &state, action: action)
     return first.merging(r1.reduce(into: &state, action: action))
@@ -88,6 +118,11 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
 
   /// Runs the wrapped reducer, if any.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<
     Wrapped.Action
   > {
@@ -105,6 +140,11 @@ where First.State == Second.State, First.Action == Second.Action {
   case second(Second)
 
   /// Runs whichever branch was taken.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)

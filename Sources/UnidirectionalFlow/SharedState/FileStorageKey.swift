@@ -16,6 +16,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   public let path: String
 
   /// The value kept in the file at `url`.
+  ///
+  /// - Parameter url: The file's location.
   public init(_ url: URL) {
     self.path = url.path
   }
@@ -25,6 +27,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
 
   /// The file's value; `nil`, with an issue reported, when there is no file or it cannot be
   /// read or decoded.
+  ///
+  /// - Returns: The value, or `nil`.
   public func load() -> Value? {
     let bytes: [UInt8]
     do {
@@ -51,6 +55,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   }
 
   /// Replaces the file with `value` as JSON, creating it (0600) and its directory (0700).
+  ///
+  /// - Parameter value: The value to store.
   public func save(_ value: Value) {
     do {
       let encoder = JSONEncoder()
@@ -77,6 +83,9 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
 
 extension SharedKey {
   /// A value kept in the JSON file at `url`: `@Shared(.fileStorage(url)) var settings = Settings()`.
+  ///
+  /// - Parameter url: The file's location.
+  /// - Returns: The key.
   public static func fileStorage<Stored>(_ url: URL) -> Self
   where Self == FileStorageKey<Stored> {
     FileStorageKey(url)
@@ -86,6 +95,9 @@ extension SharedKey {
   /// ``DependencyValues/appStorageDirectory`` (`$XDG_CONFIG_HOME/tictactoe-host/appstorage`):
   /// `@Shared(.appStorage("isSoundOn")) var isSoundOn = true`. In a test process, outside any
   /// `withDependencies`, the directory is the test one, never the user's.
+  ///
+  /// - Parameter name: The value's name, which names its file.
+  /// - Returns: The key.
   public static func appStorage<Stored>(_ name: String) -> Self
   where Self == FileStorageKey<Stored> {
     FileStorageKey(

@@ -6,6 +6,10 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   private let storage: InMemoryStorage
 
   /// The value named `name` in `storage`.
+  ///
+  /// - Parameters:
+  ///   - name: The value's name.
+  ///   - storage: Where values are kept in memory.
   public init(_ name: String, storage: InMemoryStorage) {
     self.name = name
     self.storage = storage
@@ -17,11 +21,15 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   }
 
   /// The value kept under the name, if a `@Shared` of it has changed it.
+  ///
+  /// - Returns: The value, or `nil` when none is kept yet.
   public func load() -> Value? {
     storage.values.withLock { $0[name] } as? Value
   }
 
   /// Keeps `value` under the name, so that a later `@Shared` of it starts from it.
+  ///
+  /// - Parameter value: The value to keep.
   public func save(_ value: Value) {
     storage.values.withLock { $0[name] = value }
   }
@@ -30,6 +38,9 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
 extension SharedKey {
   /// A value kept in memory under `name`, in the ``DependencyValues/defaultInMemoryStorage``
   /// current where the `@Shared` is created: `@Shared(.inMemory("count")) var count = 0`.
+  ///
+  /// - Parameter name: The value's name.
+  /// - Returns: The key.
   public static func inMemory<Stored>(_ name: String) -> Self
   where Self == InMemoryKey<Stored> {
     InMemoryKey(name, storage: DependencyValues.current.defaultInMemoryStorage)

@@ -36,18 +36,26 @@ public struct Shared<Value: Sendable>: Sendable {
 
   /// A shared value kept by no key: shared with whoever gets this `Shared` (or its projected
   /// value), and gone when the last of them is.
+  ///
+  /// - Parameter value: The initial value.
   public init(value: Value) {
     self.box = SharedReference(value, key: nil)
   }
 
   /// The value of `key`: the one already shared under it in this process, else the one the
   /// key has stored, else `wrappedValue`.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The default value, evaluated only when neither of the others exists.
+  ///   - key: Where the value is kept.
   public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
     self.box = SharedReferences.reference(for: key, defaultValue: wrappedValue)
   }
 
   /// Another holder of `projectedValue`'s value, as a child feature's state declares it:
   /// `@Shared var count: Int`, then `Child.State(count: state.$count)`.
+  ///
+  /// - Parameter projectedValue: The shared value to hold.
   public init(projectedValue: Shared<Value>) {
     self = projectedValue
   }
@@ -65,6 +73,9 @@ public struct Shared<Value: Sendable>: Sendable {
   /// Changes the value in place, as one step for every holder, and saves it with its key.
   ///
   /// Inside a test store's assertion it changes the value the assertion expects instead.
+  ///
+  /// - Parameter operation: Changes the value.
+  /// - Returns: What `operation` returns.
   @discardableResult
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     try box.withLock(operation)
@@ -72,6 +83,9 @@ public struct Shared<Value: Sendable>: Sendable {
 
   /// The part of the value at `keyPath`, shared: reading it reads this value, changing it
   /// changes this value (and saves it with this value's key).
+  ///
+  /// - Parameter keyPath: The part of the value.
+  /// - Returns: That part, shared.
   public subscript<Member: Sendable>(
     dynamicMember keyPath: WritableKeyPath<Value, Member> & Sendable
   ) -> Shared<Member> {
@@ -82,6 +96,11 @@ public struct Shared<Value: Sendable>: Sendable {
 extension Shared: Equatable where Value: Equatable {
   /// Two holders of one value are equal; two different values are compared by value. A test
   /// store compares the shared values of its states apart (see ``SharedSnapshot``).
+  ///
+  /// - Parameters:
+  ///   - lhs: A shared value.
+  ///   - rhs: Another shared value.
+  /// - Returns: Whether they hold one value, or equal values.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.box.identity == rhs.box.identity || lhs.wrappedValue == rhs.wrappedValue
   }

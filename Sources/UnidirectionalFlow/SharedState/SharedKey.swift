@@ -13,9 +13,13 @@ public protocol SharedKey<Value>: Sendable {
   /// The stored value, or `nil` when nothing is stored yet, in which case the `@Shared`'s
   /// default value is used (and not saved until it changes). A key that finds something it
   /// cannot read reports an issue, keeps it where the user can get it back, and returns `nil`.
+  ///
+  /// - Returns: The stored value, or `nil`.
   func load() -> Value?
 
   /// Stores `value`, after every change made with ``Shared/withLock(_:)``. A key that
   /// cannot store it reports an issue; the value stays current in memory.
+  ///
+  /// - Parameter value: The value to store.
   func save(_ value: Value)
 }

@@ -11,6 +11,8 @@ public struct SharedSnapshot: Sendable {
 
   /// The values of the shared references `state` holds, found by reflection (in stored
   /// properties, enum payloads and collections, at any depth).
+  ///
+  /// - Parameter state: The state to search.
   public init(of state: Any) {
     var visited: Set<ObjectIdentifier> = []
     collect(state, visited: &visited)
@@ -37,6 +39,9 @@ public struct SharedSnapshot: Sendable {
 
   /// Runs `assertion` with ``Shared/withLock(_:)`` (and reads of a shared value) working on
   /// this snapshot's values instead of the live ones.
+  ///
+  /// - Parameter assertion: The assertion, which changes the expected shared values.
+  /// - Returns: What `assertion` returns.
   public mutating func expect<R>(_ assertion: () throws -> R) rethrows -> R {
     let expectation = SharedExpectation(entries)
     defer { entries = expectation.entries.withLock { $0 } }
@@ -45,6 +50,8 @@ public struct SharedSnapshot: Sendable {
 
   /// For each shared value whose live value is not the one in this snapshot, the key and a
   /// line diff (`−` expected, `+` actual).
+  ///
+  /// - Returns: The differences, sorted; empty when every shared value is as expected.
   public func differences() -> [String] {
     entries.values.compactMap { entry in
       let live = entry.reference.liveValue

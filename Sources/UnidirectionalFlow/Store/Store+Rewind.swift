@@ -8,6 +8,8 @@ extension Store {
   /// with a state the store held before, from its own history. It is not an action, so action
   /// observers see nothing, and calling it on a scoped store, or while the reducer runs, stops
   /// the program.
+  ///
+  /// - Parameter state: The whole state to put back.
   public func rewind(to state: State) {
     guard let root = core as? RootCore<State, Action> else {
       preconditionFailure("Only a root store can be rewound; this one is scoped.")

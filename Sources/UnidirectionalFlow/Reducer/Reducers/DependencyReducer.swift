@@ -18,6 +18,9 @@ extension Reducer {
   }
 
   /// Changes dependencies for this reducer and the effects it starts.
+  ///
+  /// - Parameter update: Changes the dependencies.
+  /// - Returns: A reducer that runs this one with the changed dependencies.
   public func transformDependency(
     _ update: @escaping @Sendable (inout DependencyValues) -> Void
   ) -> DependencyReducer<Self> {
@@ -28,6 +31,11 @@ extension Reducer {
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// Overrides a dependency for this reducer's body, which is evaluated with the override, and
   /// for the effects it starts.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency.
+  ///   - value: Its value for this reducer.
+  /// - Returns: A reducer that runs this one's body with the override.
   public func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
@@ -37,6 +45,9 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 
   /// Changes dependencies for this reducer's body, which is evaluated with them, and for the
   /// effects it starts.
+  ///
+  /// - Parameter update: Changes the dependencies.
+  /// - Returns: A reducer that runs this one's body with the changed dependencies.
   public func transformDependency(
     _ update: @escaping @Sendable (inout DependencyValues) -> Void
   ) -> DependencyReducer<Body> {
@@ -51,6 +62,11 @@ public struct DependencyReducer<Base: Reducer>: Reducer {
   let update: @Sendable (inout DependencyValues) -> Void
 
   /// Runs the base reducer with the changed dependencies.
+  ///
+  /// - Parameters:
+  ///   - state: The state the action changes.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, to run after it.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     withDependencies(update) { base.reduce(into: &state, action: action) }
   }

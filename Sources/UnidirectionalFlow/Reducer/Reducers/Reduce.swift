@@ -22,6 +22,8 @@ public struct Reduce<State, Action>: Reducer {
 
   /// Wraps any reducer, to erase its type; a reducer with a body is replaced by its body,
   /// evaluated once, here.
+  ///
+  /// - Parameter reducer: The reducer to wrap.
   // An existential, not a generic parameter: with a generic `init<R: Reducer>(_: R)` next to
   // the closure's, a type error inside a `Reduce { state, action in ... }` closure is reported
   // as "'(_, _) -> _' cannot conform to 'Reducer'" on the `Reduce` line instead of where it is
