@@ -227,7 +227,7 @@ public final class FrontEndHost {
         FrontEndLoadError(
           file: loaded.path,
           reason: "its attach callback failed with "
-            + "\(String(cString: ttt_status_name(status.rawValue))) (\(status.rawValue))"
+            + "\(String(cString: ttt_status_name(status))) (\(status))"
             + (message.isEmpty ? "" : ": \(message)"),
           refusalToStart: message))
     }

@@ -289,7 +289,7 @@ enum HostAPI {
             let decoded = try ActionImport.action(
               casePath: path, arguments: arguments, through: feature, catalog: host.actions)
             return deliver(decoded, from: session, host: host)
-          }.rawValue)
+          })
       }
     } catch {
       throw .invalid(error.description)

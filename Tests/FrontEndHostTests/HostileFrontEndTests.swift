@@ -116,7 +116,7 @@ import TicTacToeFrontEndABI
       "every call has an expectation")
     for call in report {
       if let status = Self.absurdExpectations[call.label] {
-        #expect(call.result == Int(status.rawValue), "\(call)")
+        #expect(call.result == Int(status), "\(call)")
         // The message says what was wrong; a call through a garbage handle has no front end
         // to tell, and the message is then the previous one.
         #expect(!call.message.isEmpty, "\(call)")
@@ -275,7 +275,7 @@ import TicTacToeFrontEndABI
     #expect(results["reenter read_root"] == 0)
     #expect(results["reenter read_login"] == 0)
     #expect(results["reenter read_login from action callback"] == 0)
-    #expect(results["reenter read_game"] == Int(TTT_ERR_INACTIVE.rawValue))
+    #expect(results["reenter read_game"] == Int(TTT_ERR_INACTIVE))
     #expect(results["reenter is_active"] == 1)
     #expect(hostile.readEmail == "read@inside")
   }
@@ -343,7 +343,7 @@ import TicTacToeFrontEndABI
         call.label.hasPrefix("saved send") || call.label.hasPrefix("saved typed")
           || call.label.hasPrefix("saved edit") || call.label.hasPrefix("saved read")
           || call.label == "saved request"
-        ? Int(TTT_ERR_DETACHED.rawValue) : call.label == "saved root" ? 1 : 0
+        ? Int(TTT_ERR_DETACHED) : call.label == "saved root" ? 1 : 0
       #expect(call.result == expected, "\(call)")
       #expect(call.message == "the front end is detached", "\(call)")
     }
@@ -396,8 +396,8 @@ import TicTacToeFrontEndABI
     #expect(hostile.call("detach send")?.result == 0)
     #expect(email == "sent-while-detaching")
     // Requests made while detaching are refused: a detached front end cannot attach others.
-    #expect(hostile.call("detach request attach")?.result == Int(TTT_ERR_DETACHED.rawValue))
-    #expect(hostile.call("detach request switch")?.result == Int(TTT_ERR_DETACHED.rawValue))
+    #expect(hostile.call("detach request attach")?.result == Int(TTT_ERR_DETACHED))
+    #expect(hostile.call("detach request switch")?.result == Int(TTT_ERR_DETACHED))
     #expect(hostile.call("detach request switch")?.message.contains("detach") == true)
     #expect(probe.request(TTT_REQUEST_SETTLE, "") == TTT_OK)
     #expect(await yield { probe.settled == 1 })
@@ -439,7 +439,7 @@ import TicTacToeFrontEndABI
       #expect(
         calls[label]?.message == "\(routine) must be called on the store thread", "\(label)")
     }
-    #expect(calls["thread send invalid"]?.result == Int(TTT_ERR_INVALID_ARGUMENT.rawValue))
+    #expect(calls["thread send invalid"]?.result == Int(TTT_ERR_INVALID_ARGUMENT))
     #expect(calls["thread send invalid"]?.message.contains("text is NULL") == true)
     #expect((calls["thread action_count"]?.result ?? 0) > 0)
     #expect(calls["thread field_at"]?.result == 1)

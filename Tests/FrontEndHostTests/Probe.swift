@@ -36,30 +36,30 @@ struct Probe {
       } else {
         send(feature.rawValue, tag.rawValue, nil, row, column)
       }
-    return ttt_status(rawValue: UInt32(status))
+    return ttt_status(status)
   }
 
   func sendWithStructSize(_ size: UInt32, _ tag: ttt_action_tag) -> ttt_status {
     let send = function(
       "probe_send_struct_size", as: (@convention(c) (UInt32, UInt32) -> Int32).self)
-    return ttt_status(rawValue: UInt32(send(size, tag.rawValue)))
+    return ttt_status(send(size, tag.rawValue))
   }
 
   func sendNull() -> ttt_status {
     ttt_status(
-      rawValue: UInt32(function("probe_send_null", as: (@convention(c) () -> Int32).self)()))
+      function("probe_send_null", as: (@convention(c) () -> Int32).self)())
   }
 
   func sendThroughGarbageHandle() -> ttt_status {
     let send = function("probe_send_garbage_handle", as: (@convention(c) () -> Int32).self)
-    return ttt_status(rawValue: UInt32(send()))
+    return ttt_status(send())
   }
 
   func edit(_ field: ttt_text_field, _ edit: ttt_text_edit, _ text: String = "") -> ttt_status {
     typealias Edit = @convention(c) (UInt32, UInt32, UnsafePointer<CChar>?) -> Int32
     let function = function("probe_edit", as: Edit.self)
     return ttt_status(
-      rawValue: UInt32(text.withCString { function(field.rawValue, edit.rawValue, $0) }))
+      text.withCString { function(field.rawValue, edit.rawValue, $0) })
   }
 
   var lastError: String {
@@ -87,7 +87,7 @@ struct Probe {
     let status = key.withCString { key in
       if let value { value.withCString { keep(key, $0) } } else { keep(key, nil) }
     }
-    return ttt_status(rawValue: UInt32(status))
+    return ttt_status(status)
   }
 
   /// `note(key)`.
@@ -113,7 +113,7 @@ struct Probe {
     let read = function(
       "probe_read_game", as: (@convention(c) (UnsafeMutablePointer<ttt_game_state>) -> Int32).self)
     let status = read(&state)
-    return (ttt_status(rawValue: UInt32(status)), state)
+    return (ttt_status(status), state)
   }
 
   /// The scoreboard as the C probe reads it through `standing_size`: "Blob 2, ties 1".
@@ -122,7 +122,7 @@ struct Probe {
     typealias Read = @convention(c) (UnsafeMutablePointer<UInt8>, Int) -> Int32
     let status = function("probe_scoreboard", as: Read.self)(&buffer, buffer.count)
     let text = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-    return (ttt_status(rawValue: UInt32(status)), text)
+    return (ttt_status(status), text)
   }
 
   /// How many bytes past the 1.1 size of `ttt_new_game_state` a read with that size changed.
@@ -134,14 +134,14 @@ struct Probe {
     var state = ttt_login_state()
     typealias Read = @convention(c) (UnsafeMutablePointer<ttt_login_state>, UInt32) -> Int32
     let status = function("probe_read_login", as: Read.self)(&state, structSize)
-    return (ttt_status(rawValue: UInt32(status)), state)
+    return (ttt_status(status), state)
   }
 
   func readLoginThroughRoot() -> ttt_status {
     var state = ttt_login_state()
     typealias Read = @convention(c) (UnsafeMutablePointer<ttt_login_state>) -> Int32
     return ttt_status(
-      rawValue: UInt32(function("probe_read_login_through_root", as: Read.self)(&state)))
+      function("probe_read_login_through_root", as: Read.self)(&state))
   }
 
   /// The root state's revision (`UInt64.max` if the read failed).
@@ -150,7 +150,7 @@ struct Probe {
   func request(_ kind: ttt_request, _ argument: String) -> ttt_status {
     typealias Request = @convention(c) (UInt32, UnsafePointer<CChar>?) -> Int32
     let request = function("probe_request", as: Request.self)
-    return ttt_status(rawValue: UInt32(argument.withCString { request(kind.rawValue, $0) }))
+    return ttt_status(argument.withCString { request(kind.rawValue, $0) })
   }
 }
 
@@ -172,20 +172,20 @@ extension Probe {
 
   func sendPathCell(_ row: Int32, _ column: Int32) -> ttt_status {
     let send = function("probe_send_path_cell", as: (@convention(c) (Int32, Int32) -> Int32).self)
-    return ttt_status(rawValue: UInt32(send(row, column)))
+    return ttt_status(send(row, column))
   }
 
   func sendPath(_ casePath: String, string: String) -> ttt_status {
     typealias Send = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
     let send = function("probe_send_path_string", as: Send.self)
     return ttt_status(
-      rawValue: UInt32(casePath.withCString { path in string.withCString { send(path, $0) } }))
+      casePath.withCString { path in string.withCString { send(path, $0) } })
   }
 
   func sendPath(_ casePath: String) -> ttt_status {
     let send = function(
       "probe_send_path_none", as: (@convention(c) (UnsafePointer<CChar>) -> Int32).self)
-    return ttt_status(rawValue: UInt32(casePath.withCString { send($0) }))
+    return ttt_status(casePath.withCString { send($0) })
   }
 
   func typedCellTapped(_ row: Int32, _ column: Int32) -> Int32 {
@@ -249,20 +249,20 @@ extension Probe {
     let status = casePath.withCString {
       function("probe_make_typed_sender", as: Make.self)($0, &sender)
     }
-    return ttt_status(rawValue: UInt32(status))
+    return ttt_status(status)
   }
 
   /// `send_values` of a cell tap with elements bigger than the 1.2 `ttt_value`.
   func sendValuesCell(_ row: Int32, _ column: Int32) -> ttt_status {
     let send = function(
       "probe_send_values_cell", as: (@convention(c) (Int32, Int32) -> Int32).self)
-    return ttt_status(rawValue: UInt32(send(row, column)))
+    return ttt_status(send(row, column))
   }
 
   /// `send_values` of one argument with `valueSize` as its element size.
   func sendValues(valueSize: Int) -> ttt_status {
     let send = function("probe_send_values_size", as: (@convention(c) (Int) -> Int32).self)
-    return ttt_status(rawValue: UInt32(send(valueSize)))
+    return ttt_status(send(valueSize))
   }
 
   /// The `argument_size` of the description of `casePath`.

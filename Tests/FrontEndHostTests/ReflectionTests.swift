@@ -29,12 +29,12 @@ import TicTacToeFrontEndABI
   }
 
   @Test func aCAuthorCallsATypedSender() async {
-    #expect(probe.typedSetEmail("blob@pointfree.co") == Int32(TTT_OK.rawValue))
+    #expect(probe.typedSetEmail("blob@pointfree.co") == Int32(TTT_OK))
     guard case .login(let login) = host.store.state else { return }
     #expect(login.email == "blob@pointfree.co")
     await startGame(on: host)
-    #expect(probe.typedCellTapped(1, 2) == Int32(TTT_OK.rawValue))
-    #expect(probe.typedCellTapped(1, 7) == Int32(TTT_ERR_INVALID_ARGUMENT.rawValue))
+    #expect(probe.typedCellTapped(1, 2) == Int32(TTT_OK))
+    #expect(probe.typedCellTapped(1, 7) == Int32(TTT_ERR_INVALID_ARGUMENT))
     #expect(probe.lastError == #""column" 7 is out of range 0...2 (payloads count from 0)"#)
     guard case .newGame(let newGame) = host.store.state else { return }
     #expect(newGame.game?.board[1][2] == .x)

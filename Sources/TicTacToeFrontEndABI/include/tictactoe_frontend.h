@@ -1,5 +1,5 @@
 /*
- * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.2.
+ * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.3.
  *
  * A front end is a shared library that the host opens with dlopen. It exports one symbol,
  * `tictactoe_frontend_entry`, returning a descriptor with its name, versions and callbacks.
@@ -8,10 +8,10 @@
  * changes, logs, and asks the host to switch, attach or detach front ends.
  *
  * I/O (ABI 1.2). The host owns every descriptor of the process: a front end reads no
- * descriptor and writes none. Its input is handed to it (`consume_input`), and it writes
- * through outputs the host opens for it (`open_output`, `write`). The host writes them without
- * ever blocking, flushes them before it waits for more input, and deals with failed writes
- * itself (see `write`).
+ * descriptor and writes none (terminal modes, below, are the one exception). Its input is
+ * handed to it (`consume_input`), and it writes through outputs the host opens for it
+ * (`open_output`, `write`). The host writes them without ever blocking, flushes them before it
+ * waits for more input, and deals with failed writes itself (see `write`).
  *
  * This header is all a front end needs: plain C11, only <stdint.h>, <stddef.h>, <stdbool.h>.
  *
@@ -35,28 +35,44 @@
  * that succeeds leaves it as it was, so read it right after the call that failed. The string
  * stays valid until the next call of `last_error` on the same thread, or detach.
  *
- * Secrets. The password and the two-factor token never cross this ABI from the host to a front
- * end: state structs expose only their length. They cross inward only, as the user types them:
- * the set-password intent and ttt_host_api.edit_text carry what the front end collected, and
- * the host keeps it. The two-factor code is not a secret (it is shown as typed; reflection
- * marks only the password is_secret). A front end that quotes what a user typed back in a
- * message (an unknown command, a name it cannot find) passes the quote through
+ * Secrets. No secret crosses this ABI from the host to a front end: state structs give only
+ * the length of the password and of the two-factor token. The password crosses inward only,
+ * as the user types it: the set-password intent (TTT_ACTION_LOGIN_SET_PASSWORD, whose argument
+ * reflection marks is_secret) and ttt_host_api.edit_text carry what the front end collected,
+ * and the host keeps it, never echoing it in a log, a message or an action event. The
+ * two-factor token is the server's answer to a login: it never crosses at all. The two-factor
+ * code is not a secret today: the user types it to be shown, the state carries it, and
+ * reflection marks only the password is_secret. A front end that quotes what a user typed
+ * back in a message (an unknown command, a name it cannot find) passes the quote through
  * ttt_host_api.redact first (ABI 1.2): the user may have typed the password there.
  *
- * Terminal modes. The terminal owner may change the terminal's modes with tcsetattr on
- * standard input (echo off while a password is typed, raw mode), the one thing it may do to a
- * descriptor; it restores them in detach and on_suspend, and the host restores them if the
- * process crashes. It reads and writes the terminal only through consume_input and its output.
+ * Terminal modes. The one thing a front end may do to a descriptor: the terminal owner whose
+ * terminal is the host's own (owns_terminal set, `connection` NULL, and isatty(0)) may change
+ * its modes with tcsetattr on descriptor 0, to read a password unseen (echo off for one line,
+ * as the stock `text` front end does for `password` alone) or for raw mode (`ansi`). It puts
+ * them back in detach and when suspended (on_suspend, `resumed` false), and sets them again
+ * when resumed; `tictactoe check-frontend` checks that detach restores them, and the host
+ * restores them if the process crashes. A front end whose terminal is a client (`connection`
+ * set) leaves modes alone: that terminal belongs to another process. The input still reaches
+ * it only through consume_input, and its output through the host. (ABI 1.3 decided on this
+ * documented way rather than a routine for terminal modes: the host's crash guard and the
+ * conformance check already cover it, and a routine would only wrap tcsetattr.)
  *
  * Other languages. What a binding outside C must know, which a C compiler knows for it:
- *   - Every enum crosses as a 32-bit unsigned integer. The enums here hold values below 2^31
- *     and are 4 bytes wide in C on every platform the host runs on; routines that return
- *     ttt_status return that 32-bit value, and fields and arguments that carry an enum are
- *     typed uint32_t. Declare them all as uint32_t (u32 in Rust).
- *   - NULL. Every routine of ttt_host_api within its struct_size is non-NULL (a host of minor
- *     N fills every routine of minor N and older). In the descriptor, only the callbacks marked
- *     "Optional" may be NULL. A `bytes` pointer whose `length` is 0 may be NULL: the host may
- *     pass one so to consume_input and on_input, and write accepts one.
+ *   - Every enum crosses as a 32-bit unsigned integer, and is typed so: ttt_status is a
+ *     typedef of uint32_t (TTT_OK and the TTT_ERR_* values are constants of that type), and
+ *     every field and argument that carries one of the other enums (ttt_feature, ttt_player,
+ *     ttt_action_tag, ttt_request, ...) is a uint32_t, those enums only naming the values.
+ *     Declare them all as uint32_t (u32 in Rust, UInt32 in Swift).
+ *   - NULL. No routine of ttt_host_api is NULL within the table's struct_size: a host of minor
+ *     N fills every routine up to the end of minor N. By minor version, 1.0: root to request;
+ *     1.1: action_count to field_at; 1.2: open_output to send_values; 1.3: keep_note and note,
+ *     appended after the first 1.3 hosts (check that struct_size covers them). The host never
+ *     attaches a front end built for a minor newer than its own. In the descriptor, attach and
+ *     detach are never NULL; on_input, on_resize, on_suspend, on_settled and consume_input may
+ *     be, except that a front end with TTT_FRONTEND_READS_INPUT sets consume_input (1.2) or
+ *     on_input. A `bytes` pointer whose `length` is 0 may be NULL: the host may pass one so to
+ *     consume_input and on_input, and write accepts one.
  *   - No unwinding across the ABI, in either direction: no C++ exception, Rust panic or
  *     longjmp may leave a callback (use catch_unwind, noexcept, try/catch) and the host's
  *     routines never unwind into a front end. Report failure with a status instead.
@@ -114,39 +130,42 @@ static inline bool ttt_abi_is_compatible(uint32_t major, uint32_t minor) {
 /* Status codes                                                                              */
 /* ---------------------------------------------------------------------------------------- */
 
-/* What a host routine returns. On anything but TTT_OK, `last_error` says what was wrong. */
-typedef enum ttt_status {
-  TTT_OK = 0,
-  /* The handle's feature is not on screen now (no game is being played, say), or (for a send)
-   * another screen covers it: only the screen on top takes intents (the game's while a game is
-   * presented, two-factor's while it is presented over login). Not a bug: features come and
-   * go; read again after the next change notification. */
-  TTT_ERR_INACTIVE = 1,
-  /* A NULL pointer, a row of 7, invalid UTF-8, a struct_size that is too small. */
-  TTT_ERR_INVALID_ARGUMENT = 2,
-  /* An action tag or field id this host does not know. */
-  TTT_ERR_UNKNOWN = 3,
-  /* An action that belongs to another feature than the handle's. */
-  TTT_ERR_WRONG_FEATURE = 4,
-  /* The host does not support this request (an unknown request kind, say). */
-  TTT_ERR_UNSUPPORTED = 5,
-  /* The front end was detached; its handles no longer work. */
-  TTT_ERR_DETACHED = 6,
-  /* (ABI 1.2) An output failed: its reader went away, its disk is full, or it stopped reading.
-   * Everything written to it from then on is dropped. */
-  TTT_ERR_OUTPUT_FAILED = 7,
-  /* (ABI 1.2) The intent is disabled now: the screen would ignore it (a taken cell, a game that
-   * is over, "Let's play" with a player unnamed, "Log in" with a field empty, a request already
-   * in flight). Nothing changed; last_error says why, for a person: "row 2, column 3 is taken"
-   * (for row 1, column 2: messages count cells from 1, as the board labels them),
-   * "name both players first". Only front ends built for 1.2 get it: for an older one the host
-   * lets the screen ignore the intent and returns TTT_OK, as 1.1 did. */
-  TTT_ERR_DISABLED = 8,
-} ttt_status;
+/* What a host routine returns: TTT_OK or one of the TTT_ERR_* values below. On anything but
+ * TTT_OK, `last_error` says what was wrong. Like every enum of this ABI it crosses as a
+ * uint32_t, and is typed so (a binding declares it u32, UInt32, ...); the values are constants
+ * of that type, usable in a switch. */
+typedef uint32_t ttt_status;
+
+#define TTT_OK ((ttt_status)0)
+/* The handle's feature is not on screen now (no game is being played, say), or (for a send)
+ * another screen covers it: only the screen on top takes intents (the game's while a game is
+ * presented, two-factor's while it is presented over login). Not a bug: features come and
+ * go; read again after the next change notification. */
+#define TTT_ERR_INACTIVE ((ttt_status)1)
+/* A NULL pointer, a row of 7, invalid UTF-8, a struct_size that is too small. */
+#define TTT_ERR_INVALID_ARGUMENT ((ttt_status)2)
+/* An action tag or field id this host does not know. */
+#define TTT_ERR_UNKNOWN ((ttt_status)3)
+/* An action that belongs to another feature than the handle's. */
+#define TTT_ERR_WRONG_FEATURE ((ttt_status)4)
+/* The host does not support this request (an unknown request kind, say). */
+#define TTT_ERR_UNSUPPORTED ((ttt_status)5)
+/* The front end was detached; its handles no longer work. */
+#define TTT_ERR_DETACHED ((ttt_status)6)
+/* (ABI 1.2) An output failed: its reader went away, its disk is full, or it stopped reading.
+ * Everything written to it from then on is dropped. */
+#define TTT_ERR_OUTPUT_FAILED ((ttt_status)7)
+/* (ABI 1.2) The intent is disabled now: the screen would ignore it (a taken cell, a game that
+ * is over, "Let's play" with a player unnamed, "Log in" with a field empty, a request already
+ * in flight). Nothing changed; last_error says why, for a person: "row 2, column 3 is taken"
+ * (for row 1, column 2: messages count cells from 1, as the board labels them),
+ * "name both players first". Only front ends built for 1.2 get it: for an older one the host
+ * lets the screen ignore the intent and returns TTT_OK, as 1.1 did. */
+#define TTT_ERR_DISABLED ((ttt_status)8)
 
 /* The name of a status ("TTT_ERR_INACTIVE"), or "unknown status" for a value this header does
  * not know: for messages and logs. */
-static inline const char *ttt_status_name(uint32_t status) {
+static inline const char *ttt_status_name(ttt_status status) {
   switch (status) {
   case TTT_OK: return "TTT_OK";
   case TTT_ERR_INACTIVE: return "TTT_ERR_INACTIVE";

@@ -101,10 +101,10 @@ public final class FuzzHost {
     let status = call()
     // A send answers one of the statuses up to TTT_ERR_DETACHED, or (ABI 1.2) TTT_ERR_DISABLED.
     guard
-      (TTT_OK.rawValue...TTT_ERR_DETACHED.rawValue).contains(status.rawValue)
+      (TTT_OK...TTT_ERR_DETACHED).contains(status)
         || status == TTT_ERR_DISABLED
     else {
-      fuzzFailure("\(what()): unknown status \(status.rawValue)")
+      fuzzFailure("\(what()): unknown status \(status)")
     }
     if status == TTT_OK {
       if processedActions == processedBefore {
