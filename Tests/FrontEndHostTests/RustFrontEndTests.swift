@@ -98,6 +98,13 @@ struct RustFrontEndTests {
     }
   }
 
+  /// The crate's own unit tests: a panic becomes the callback's fallback status, and lines
+  /// become the intents and requests they name.
+  @Test func itsOwnTestsPass() async throws {
+    let output = try await Self.runCargo("test")
+    #expect(output.contains("test result: ok."), "\(output)")
+  }
+
   @Test func itConformsPlaysObservesAndSwitches() async throws {
     let directory = try await Self.builtLibraryDirectory()
     let checked = try await Fixtures.bash(

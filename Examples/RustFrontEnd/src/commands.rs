@@ -177,3 +177,73 @@ pub fn parse(line: &str, on_screen: impl Fn(u32) -> bool) -> Command<'_> {
         _ => Command::Refused("unknown command; the commands of this screen are listed above it"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_counts_from_one_on_screen_and_from_zero_in_the_abi() {
+        let command = parse("2 3", |_| true);
+        assert!(matches!(
+            command,
+            Command::Send {
+                tag: TTT_ACTION_GAME_CELL_TAPPED,
+                row: 1,
+                column: 2,
+                ..
+            }
+        ));
+        assert!(matches!(parse("4 1", |_| true), Command::Refused(_)));
+        assert!(matches!(parse("2 3 1", |_| true), Command::Refused(_)));
+    }
+
+    #[test]
+    fn a_word_goes_to_the_first_feature_on_screen() {
+        let two_factor = parse("ok", |feature| feature == TTT_FEATURE_TWO_FACTOR);
+        assert!(matches!(
+            two_factor,
+            Command::Send {
+                tag: TTT_ACTION_TWO_FACTOR_ALERT_DISMISS,
+                ..
+            }
+        ));
+        let login = parse("ok", |feature| feature == TTT_FEATURE_LOGIN);
+        assert!(matches!(
+            login,
+            Command::Send {
+                tag: TTT_ACTION_LOGIN_ALERT_DISMISS,
+                ..
+            }
+        ));
+        let nowhere = parse("login", |_| false);
+        assert!(matches!(
+            nowhere,
+            Command::Refused("that command does not apply to this screen")
+        ));
+    }
+
+    #[test]
+    fn text_and_requests_keep_the_rest_of_the_line() {
+        let name = parse("x  Blob Jr", |_| true);
+        assert!(matches!(
+            name,
+            Command::Send {
+                text: Some("Blob Jr"),
+                ..
+            }
+        ));
+        let switch = parse(":frontend text ", |_| true);
+        assert!(matches!(
+            switch,
+            Command::Request {
+                kind: TTT_REQUEST_SWITCH,
+                argument: "text"
+            }
+        ));
+        assert!(matches!(
+            parse("password a b", |_| true),
+            Command::Password("a b")
+        ));
+    }
+}

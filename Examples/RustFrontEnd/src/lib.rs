@@ -159,3 +159,25 @@ pub extern "C" fn tictactoe_frontend_entry() -> *const ttt_frontend_descriptor {
     QUIET_PANICS.call_once(|| std::panic::set_hook(Box::new(|_| {})));
     &DESCRIPTOR
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_the_fallback_and_its_message_is_kept() {
+        let status = shielded(
+            None,
+            "attach",
+            TTT_ERR_INVALID_ARGUMENT,
+            || -> ttt_status { panic!("boom") },
+        );
+        assert_eq!(status, TTT_ERR_INVALID_ARGUMENT);
+        assert_eq!(
+            shielded(None, "attach", TTT_ERR_INVALID_ARGUMENT, || TTT_OK),
+            TTT_OK
+        );
+        let panic = catch_unwind(|| panic!("row {} of {}", 4, 3)).unwrap_err();
+        assert_eq!(panic_message(&*panic), "row 4 of 3");
+    }
+}
