@@ -12,12 +12,7 @@ fn main() {
         println!("size {} {}", layout.name, layout.size);
         for (field, offset) in layout.fields {
             // A field named after a Rust keyword is a raw identifier: r#type is C's `type`.
-            println!(
-                "offset {} {} {}",
-                layout.name,
-                field.trim_start_matches("r#"),
-                offset
-            );
+            println!("offset {} {} {}", layout.name, field.trim_start_matches("r#"), offset);
         }
     }
     for (name, value) in CONSTANTS {

@@ -15,13 +15,7 @@ pub enum Command<'a> {
     /// An empty line.
     Nothing,
     /// A user intent, sent through the handle of `feature`.
-    Send {
-        feature: u32,
-        tag: u32,
-        text: Option<&'a str>,
-        row: i32,
-        column: i32,
-    },
+    Send { feature: u32, tag: u32, text: Option<&'a str>, row: i32, column: i32 },
     /// The password, which is edited rather than set, since it cannot be read back.
     Password(&'a str),
     /// A request to the host (`TTT_REQUEST_*`), carried out after the callback.
@@ -35,84 +29,19 @@ pub enum Command<'a> {
 /// the two-factor alert while two-factor is shown).
 const WORDS: &[(&str, u32, u32, bool)] = &[
     ("email", TTT_FEATURE_LOGIN, TTT_ACTION_LOGIN_SET_EMAIL, true),
-    (
-        "login",
-        TTT_FEATURE_LOGIN,
-        TTT_ACTION_LOGIN_BUTTON_TAPPED,
-        false,
-    ),
-    (
-        "ok",
-        TTT_FEATURE_TWO_FACTOR,
-        TTT_ACTION_TWO_FACTOR_ALERT_DISMISS,
-        false,
-    ),
-    (
-        "ok",
-        TTT_FEATURE_LOGIN,
-        TTT_ACTION_LOGIN_ALERT_DISMISS,
-        false,
-    ),
-    (
-        "code",
-        TTT_FEATURE_TWO_FACTOR,
-        TTT_ACTION_TWO_FACTOR_SET_CODE,
-        true,
-    ),
-    (
-        "submit",
-        TTT_FEATURE_TWO_FACTOR,
-        TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED,
-        false,
-    ),
-    (
-        "back",
-        TTT_FEATURE_TWO_FACTOR,
-        TTT_ACTION_TWO_FACTOR_DISMISS,
-        false,
-    ),
-    (
-        "x",
-        TTT_FEATURE_NEW_GAME,
-        TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME,
-        true,
-    ),
-    (
-        "o",
-        TTT_FEATURE_NEW_GAME,
-        TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME,
-        true,
-    ),
-    (
-        "play",
-        TTT_FEATURE_NEW_GAME,
-        TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED,
-        false,
-    ),
-    (
-        "logout",
-        TTT_FEATURE_NEW_GAME,
-        TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED,
-        false,
-    ),
-    (
-        "again",
-        TTT_FEATURE_GAME,
-        TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED,
-        false,
-    ),
-    (
-        "quit",
-        TTT_FEATURE_GAME,
-        TTT_ACTION_GAME_QUIT_BUTTON_TAPPED,
-        false,
-    ),
-    (
-        "yes",
-        TTT_FEATURE_GAME,
-        TTT_ACTION_GAME_ALERT_CONFIRM_QUIT,
-        false,
-    ),
+    ("login", TTT_FEATURE_LOGIN, TTT_ACTION_LOGIN_BUTTON_TAPPED, false),
+    ("ok", TTT_FEATURE_TWO_FACTOR, TTT_ACTION_TWO_FACTOR_ALERT_DISMISS, false),
+    ("ok", TTT_FEATURE_LOGIN, TTT_ACTION_LOGIN_ALERT_DISMISS, false),
+    ("code", TTT_FEATURE_TWO_FACTOR, TTT_ACTION_TWO_FACTOR_SET_CODE, true),
+    ("submit", TTT_FEATURE_TWO_FACTOR, TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED, false),
+    ("back", TTT_FEATURE_TWO_FACTOR, TTT_ACTION_TWO_FACTOR_DISMISS, false),
+    ("x", TTT_FEATURE_NEW_GAME, TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME, true),
+    ("o", TTT_FEATURE_NEW_GAME, TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME, true),
+    ("play", TTT_FEATURE_NEW_GAME, TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED, false),
+    ("logout", TTT_FEATURE_NEW_GAME, TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED, false),
+    ("again", TTT_FEATURE_GAME, TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED, false),
+    ("quit", TTT_FEATURE_GAME, TTT_ACTION_GAME_QUIT_BUTTON_TAPPED, false),
+    ("yes", TTT_FEATURE_GAME, TTT_ACTION_GAME_ALERT_CONFIRM_QUIT, false),
     ("no", TTT_FEATURE_GAME, TTT_ACTION_GAME_ALERT_DISMISS, false),
 ];
 
@@ -124,16 +53,10 @@ pub fn parse(line: &str, on_screen: impl Fn(u32) -> bool) -> Command<'_> {
     match word {
         "" => return Command::Nothing,
         ":quit" => {
-            return Command::Request {
-                kind: TTT_REQUEST_QUIT,
-                argument: "",
-            };
+            return Command::Request { kind: TTT_REQUEST_QUIT, argument: "" };
         }
         ":frontend" => {
-            return Command::Request {
-                kind: TTT_REQUEST_SWITCH,
-                argument: rest.trim_end(),
-            };
+            return Command::Request { kind: TTT_REQUEST_SWITCH, argument: rest.trim_end() };
         }
         "password" => return Command::Password(rest),
         _ => {}
@@ -146,13 +69,7 @@ pub fn parse(line: &str, on_screen: impl Fn(u32) -> bool) -> Command<'_> {
         known = true;
         if on_screen(feature) {
             let text = takes_text.then_some(rest);
-            return Command::Send {
-                feature,
-                tag,
-                text,
-                row: 0,
-                column: 0,
-            };
+            return Command::Send { feature, tag, text, row: 0, column: 0 };
         }
     }
     if known {
@@ -160,10 +77,7 @@ pub fn parse(line: &str, on_screen: impl Fn(u32) -> bool) -> Command<'_> {
     }
     // "ROW COLUMN", counted from 1 as the board labels them, and from 0 in the ABI.
     let cell = |word: &str| word.parse::<i32>().ok().filter(|n| (1..=3).contains(n));
-    match (
-        cell(word),
-        rest.split_once(' ').map_or(cell(rest), |_| None),
-    ) {
+    match (cell(word), rest.split_once(' ').map_or(cell(rest), |_| None)) {
         (Some(row), Some(column)) => Command::Send {
             feature: TTT_FEATURE_GAME,
             tag: TTT_ACTION_GAME_CELL_TAPPED,
@@ -187,12 +101,7 @@ mod tests {
         let command = parse("2 3", |_| true);
         assert!(matches!(
             command,
-            Command::Send {
-                tag: TTT_ACTION_GAME_CELL_TAPPED,
-                row: 1,
-                column: 2,
-                ..
-            }
+            Command::Send { tag: TTT_ACTION_GAME_CELL_TAPPED, row: 1, column: 2, .. }
         ));
         assert!(matches!(parse("4 1", |_| true), Command::Refused(_)));
         assert!(matches!(parse("2 3 1", |_| true), Command::Refused(_)));
@@ -203,47 +112,20 @@ mod tests {
         let two_factor = parse("ok", |feature| feature == TTT_FEATURE_TWO_FACTOR);
         assert!(matches!(
             two_factor,
-            Command::Send {
-                tag: TTT_ACTION_TWO_FACTOR_ALERT_DISMISS,
-                ..
-            }
+            Command::Send { tag: TTT_ACTION_TWO_FACTOR_ALERT_DISMISS, .. }
         ));
         let login = parse("ok", |feature| feature == TTT_FEATURE_LOGIN);
-        assert!(matches!(
-            login,
-            Command::Send {
-                tag: TTT_ACTION_LOGIN_ALERT_DISMISS,
-                ..
-            }
-        ));
+        assert!(matches!(login, Command::Send { tag: TTT_ACTION_LOGIN_ALERT_DISMISS, .. }));
         let nowhere = parse("login", |_| false);
-        assert!(matches!(
-            nowhere,
-            Command::Refused("that command does not apply to this screen")
-        ));
+        assert!(matches!(nowhere, Command::Refused("that command does not apply to this screen")));
     }
 
     #[test]
     fn text_and_requests_keep_the_rest_of_the_line() {
         let name = parse("x  Blob Jr", |_| true);
-        assert!(matches!(
-            name,
-            Command::Send {
-                text: Some("Blob Jr"),
-                ..
-            }
-        ));
+        assert!(matches!(name, Command::Send { text: Some("Blob Jr"), .. }));
         let switch = parse(":frontend text ", |_| true);
-        assert!(matches!(
-            switch,
-            Command::Request {
-                kind: TTT_REQUEST_SWITCH,
-                argument: "text"
-            }
-        ));
-        assert!(matches!(
-            parse("password a b", |_| true),
-            Command::Password("a b")
-        ));
+        assert!(matches!(switch, Command::Request { kind: TTT_REQUEST_SWITCH, argument: "text" }));
+        assert!(matches!(parse("password a b", |_| true), Command::Password("a b")));
     }
 }

@@ -34,12 +34,13 @@ pub struct FrontEnd {
 
 impl FrontEnd {
     /// Opens the output, takes the handles, subscribes, and renders the current state at once
-    /// (attached mid-game, it shows the game where it is).
+    /// (attached mid-game, it shows the game where it is). Returns the instance, for detach to
+    /// free with `Box::from_raw`.
     pub fn attach(
         api: &'static ttt_host_api,
         host: *mut ttt_host,
         info: &ttt_attach_info,
-    ) -> Result<Box<FrontEnd>, ttt_status> {
+    ) -> Result<*mut FrontEnd, ttt_status> {
         let log_error =
             |message: &CStr| unsafe { (api.log)(host, TTT_LOG_ERROR, message.as_ptr()) };
         // Mirrored as 1.3, with every routine: a host whose table ends earlier is refused.
@@ -54,11 +55,7 @@ impl FrontEnd {
             return Err(TTT_ERR_INVALID_ARGUMENT);
         }
         let path = CString::new(argument).map_err(|_| TTT_ERR_INVALID_ARGUMENT)?;
-        let path = if path.is_empty() {
-            std::ptr::null()
-        } else {
-            path.as_ptr()
-        };
+        let path = if path.is_empty() { std::ptr::null() } else { path.as_ptr() };
         // SAFETY: the host opens a file, or the terminal for NULL, and closes it after detach.
         let output = unsafe { (api.open_output)(host, path, 0) };
         if output.is_null() {
@@ -68,7 +65,7 @@ impl FrontEnd {
         // SAFETY: handles exist even while their feature is off screen, until detach.
         let root = unsafe { (api.root)(host) };
         let scope = |feature| unsafe { (api.scope)(root, feature) };
-        let front_end = Box::new(FrontEnd {
+        let instance = Box::into_raw(Box::new(FrontEnd {
             api,
             host,
             root,
@@ -81,14 +78,15 @@ impl FrontEnd {
             last_screen: RefCell::new(String::new()),
             settling: Cell::new(false),
             leaving: Cell::new(false),
-        });
+        }));
         // The root handle reads the whole app: its subscription hears about every change.
-        // The context is the boxed instance, which stays where it is until detach frees it.
-        let context = (&*front_end as *const FrontEnd).cast_mut().cast();
-        let subscription = unsafe { (api.subscribe)(root, crate::on_change, context) };
+        // Its context is the instance, which stays where it is until detach frees it.
+        let subscription = unsafe { (api.subscribe)(root, crate::on_change, instance.cast()) };
+        // SAFETY: just made; only shared references are made of it from now on.
+        let front_end = unsafe { &*instance };
         front_end.subscription.set(subscription);
         front_end.render();
-        Ok(front_end)
+        Ok(instance)
     }
 
     /// Ends the subscription; the host closes the output, and there is nothing to restore.
@@ -150,8 +148,7 @@ impl FrontEnd {
             if self.leaving.get() {
                 break;
             }
-            self.settling
-                .set(self.request(TTT_REQUEST_SETTLE, "") == TTT_OK);
+            self.settling.set(self.request(TTT_REQUEST_SETTLE, "") == TTT_OK);
         }
         consumed
     }
@@ -169,13 +166,7 @@ impl FrontEnd {
         let on_screen = |feature| unsafe { (self.api.is_active)(self.handle_for(feature)) };
         match commands::parse(line, on_screen) {
             Command::Nothing => {}
-            Command::Send {
-                feature,
-                tag,
-                text,
-                row,
-                column,
-            } => {
+            Command::Send { feature, tag, text, row, column } => {
                 let Ok(text) = CString::new(text.unwrap_or_default()) else {
                     return self.say("a line may not hold a NUL byte");
                 };
@@ -225,11 +216,7 @@ impl FrontEnd {
         let Ok(argument) = CString::new(argument) else {
             return TTT_ERR_INVALID_ARGUMENT;
         };
-        let argument = if argument.is_empty() {
-            std::ptr::null()
-        } else {
-            argument.as_ptr()
-        };
+        let argument = if argument.is_empty() { std::ptr::null() } else { argument.as_ptr() };
         unsafe { (self.api.request)(self.host, kind, argument) }
     }
 
@@ -272,7 +259,5 @@ pub unsafe fn text(pointer: *const c_char) -> String {
     if pointer.is_null() {
         return String::new();
     }
-    unsafe { CStr::from_ptr(pointer) }
-        .to_string_lossy()
-        .into_owned()
+    unsafe { CStr::from_ptr(pointer) }.to_string_lossy().into_owned()
 }

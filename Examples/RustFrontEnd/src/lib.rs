@@ -51,13 +51,14 @@ fn panic_message(panic: &(dyn Any + Send)) -> &str {
 /// The instance behind a callback's `instance` pointer, made in `attach`.
 ///
 /// # Safety
-/// `instance` is what attach stored, and detach has not freed it yet.
-unsafe fn instance<'a>(instance: *mut c_void) -> &'a FrontEnd {
+/// `pointer` is what attach stored, and detach has not freed it yet.
+unsafe fn instance<'a>(pointer: *mut c_void) -> &'a FrontEnd {
     // SAFETY: as the caller promises; only shared references are ever made of it, since the
     // host may call one callback inside another (a change callback inside our own send).
-    unsafe { &*instance.cast::<FrontEnd>() }
+    unsafe { &*pointer.cast::<FrontEnd>() }
 }
 
+/// Makes an instance for this attachment; a failure or a panic is a status, logged.
 unsafe extern "C" fn attach(
     api: *const ttt_host_api,
     host: *mut ttt_host,
@@ -66,33 +67,28 @@ unsafe extern "C" fn attach(
 ) -> ttt_status {
     // SAFETY: the host passes a table that lives until detach, and `info` for this call.
     let (api, info): (&'static ttt_host_api, _) = unsafe { (&*api, &*info) };
-    shielded(
-        Some((api, host)),
-        "attach",
-        TTT_ERR_INVALID_ARGUMENT,
-        || {
-            match FrontEnd::attach(api, host, info) {
-                Ok(front_end) => {
-                    // SAFETY: the host gives a place for the instance pointer.
-                    unsafe { *out_instance = Box::into_raw(front_end).cast() };
-                    TTT_OK
-                }
-                Err(status) => status,
+    shielded(Some((api, host)), "attach", TTT_ERR_INVALID_ARGUMENT, || {
+        match FrontEnd::attach(api, host, info) {
+            Ok(instance) => {
+                // SAFETY: the host gives a place for the instance pointer.
+                unsafe { *out_instance = instance.cast() };
+                TTT_OK
             }
-        },
-    )
+            Err(status) => status,
+        }
+    })
 }
 
+/// Ends the subscription and frees the instance.
 unsafe extern "C" fn detach(pointer: *mut c_void) {
     // SAFETY: attach made it; the host calls detach once, last.
     let front_end = unsafe { instance(pointer) };
-    shielded(Some(front_end.log_target()), "detach", (), || {
-        front_end.detach()
-    });
+    shielded(Some(front_end.log_target()), "detach", (), || front_end.detach());
     // SAFETY: no callback runs after detach, so nothing refers to the instance any more.
     drop(unsafe { Box::from_raw(pointer.cast::<FrontEnd>()) });
 }
 
+/// Input for the terminal owner: returns how many bytes whole lines took.
 unsafe extern "C" fn consume_input(
     pointer: *mut c_void,
     bytes: *const u8,
@@ -101,35 +97,26 @@ unsafe extern "C" fn consume_input(
 ) -> usize {
     // SAFETY: attach made the instance. `bytes` may be NULL when `length` is 0.
     let front_end = unsafe { instance(pointer) };
-    let input = if length == 0 {
-        &[][..]
-    } else {
-        unsafe { std::slice::from_raw_parts(bytes, length) }
-    };
+    let input =
+        if length == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(bytes, length) } };
     // A panic consumes the whole input: handing the same bytes again would panic again.
-    shielded(
-        Some(front_end.log_target()),
-        "consume_input",
-        length,
-        || front_end.consume(input, flags & TTT_INPUT_END != 0),
-    )
+    shielded(Some(front_end.log_target()), "consume_input", length, || {
+        front_end.consume(input, flags & TTT_INPUT_END != 0)
+    })
 }
 
+/// The settle asked for after a line is over.
 unsafe extern "C" fn on_settled(pointer: *mut c_void, timed_out: bool) {
     // SAFETY: attach made the instance.
     let front_end = unsafe { instance(pointer) };
-    shielded(Some(front_end.log_target()), "on_settled", (), || {
-        front_end.settled(timed_out)
-    });
+    shielded(Some(front_end.log_target()), "on_settled", (), || front_end.settled(timed_out));
 }
 
 /// The change callback given to subscribe; its context is the instance.
 pub(crate) unsafe extern "C" fn on_change(pointer: *mut c_void) {
     // SAFETY: the subscription is ended in detach, before the instance is freed.
     let front_end = unsafe { instance(pointer) };
-    shielded(Some(front_end.log_target()), "on_change", (), || {
-        front_end.render()
-    });
+    shielded(Some(front_end.log_target()), "on_change", (), || front_end.render());
 }
 
 /// The descriptor: static data, static strings.
@@ -166,17 +153,10 @@ mod tests {
 
     #[test]
     fn a_panic_becomes_the_fallback_and_its_message_is_kept() {
-        let status = shielded(
-            None,
-            "attach",
-            TTT_ERR_INVALID_ARGUMENT,
-            || -> ttt_status { panic!("boom") },
-        );
+        let status =
+            shielded(None, "attach", TTT_ERR_INVALID_ARGUMENT, || -> ttt_status { panic!("boom") });
         assert_eq!(status, TTT_ERR_INVALID_ARGUMENT);
-        assert_eq!(
-            shielded(None, "attach", TTT_ERR_INVALID_ARGUMENT, || TTT_OK),
-            TTT_OK
-        );
+        assert_eq!(shielded(None, "attach", TTT_ERR_INVALID_ARGUMENT, || TTT_OK), TTT_OK);
         let panic = catch_unwind(|| panic!("row {} of {}", 4, 3)).unwrap_err();
         assert_eq!(panic_message(&*panic), "row 4 of 3");
     }

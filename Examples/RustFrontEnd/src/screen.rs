@@ -8,10 +8,9 @@ use crate::front_end::text;
 pub fn replay_banner(root: &ttt_root_state) -> String {
     match (root.is_replay, root.is_replay_over) {
         (false, _) => String::new(),
-        (true, false) => format!(
-            "-- replay: step {} of {} --\n",
-            root.replay_step, root.replay_length
-        ),
+        (true, false) => {
+            format!("-- replay: step {} of {} --\n", root.replay_step, root.replay_length)
+        }
         (true, true) => format!("-- replay over: {} steps --\n", root.replay_length),
     }
 }
@@ -33,9 +32,8 @@ pub fn login(login: &ttt_login_state) -> String {
 
 /// The two-factor form, presented over login.
 pub fn two_factor(two_factor: &ttt_two_factor_state) -> String {
-    let mut screen = format!("== Two-factor authentication ==\nCode: {}\n", unsafe {
-        text(two_factor.code)
-    });
+    let mut screen =
+        format!("== Two-factor authentication ==\nCode: {}\n", unsafe { text(two_factor.code) });
     if two_factor.is_activity_indicator_visible {
         screen += "Checking the code...\n";
     }
@@ -91,9 +89,7 @@ pub fn game(game: &ttt_game_state) -> String {
     if !game.alert_title.is_null() {
         // The quit confirmation: the board takes no move until it is answered.
         return screen
-            + &format!("Alert: {}\nCommands: yes, no\n", unsafe {
-                text(game.alert_title)
-            });
+            + &format!("Alert: {}\nCommands: yes, no\n", unsafe { text(game.alert_title) });
     }
     screen
         + if game.is_board_disabled {
