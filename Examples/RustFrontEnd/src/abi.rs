@@ -1,5 +1,6 @@
-//! `#[repr(C)]` mirrors of `tictactoe_frontend.h` (ABI 1.3): its structs, routine table and
-//! constants, under the header's own names, so that a reader can hold one beside the other.
+//! `#[repr(C)]` mirrors of `tictactoe_frontend.h` (ABI 1.3): every struct, the routine table,
+//! and the constants this front end uses (every status and action tag among them), under the
+//! header's own names, so that a reader can hold one beside the other.
 //!
 //! How C types become Rust types here: every enum crosses as `uint32_t`, so it is `u32`, with
 //! its values as `u32` constants; `bool` is `bool`, `size_t` is `usize`, `const char *` is

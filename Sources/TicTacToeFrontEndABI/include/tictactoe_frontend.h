@@ -133,7 +133,9 @@ static inline bool ttt_abi_is_compatible(uint32_t major, uint32_t minor) {
 /* What a host routine returns: TTT_OK or one of the TTT_ERR_* values below. On anything but
  * TTT_OK, `last_error` says what was wrong. Like every enum of this ABI it crosses as a
  * uint32_t, and is typed so (a binding declares it u32, UInt32, ...); the values are constants
- * of that type, usable in a switch. */
+ * of that type, usable in a switch. Headers before 1.3 declared it a C enum of the same values,
+ * which is the same 32-bit unsigned integer on every platform the host runs on: front ends
+ * built against them are unaffected. */
 typedef uint32_t ttt_status;
 
 #define TTT_OK ((ttt_status)0)
