@@ -31,7 +31,9 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     self.host = host
-    isAtTerminal = info.ownsTerminal && UnseenInput.isTerminal
+    // Standard input is the host's own terminal only when no client's connection carries this
+    // front end (a `--listen` client that switches to text must not turn the host's echo off).
+    isAtTerminal = info.ownsTerminal && info.connection == nil && UnseenInput.isTerminal
     listeningPath = info.listeningPath
     if let path = info.argument, !path.isEmpty {
       output = try .file(path, host)
