@@ -125,8 +125,8 @@ let package = Package(
     // Drives the real `tictactoe` (built by `swift test`) in tmux or through pipes; no
     // dependency on the host's modules.
     .testTarget(name: "AnsiFrontEndTests", dependencies: ["TestSupport"]),
-    // The host's event loop and every descriptor it reads or writes; CSignalPipe is its
-    // signal handler, in C because it runs in signal context.
+    // The host's event loop and its streams (standard input, outputs, signals); CSignalPipe is
+    // its signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
     .target(name: "HostIO", dependencies: ["CSignalPipe"]),
     // The main thread's loop: runs the main queue without Foundation's RunLoop (see its header).
@@ -140,7 +140,8 @@ let package = Package(
         "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow",
       ]),
-    // What outlives the process: the session file's format, and the action log's.
+    // What outlives the process: the session file (its format, and keeping it durable), and
+    // the action log's format.
     .target(
       name: "Persistence",
       dependencies: [

@@ -1,3 +1,5 @@
+import HostIO
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

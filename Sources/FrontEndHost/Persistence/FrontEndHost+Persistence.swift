@@ -1,4 +1,5 @@
 import HostIO
+import Persistence
 import TicTacToeAppCore
 
 /// What outlives the process: the `--session` file and the `--record` log, both made durable
