@@ -73,8 +73,8 @@ extension HostAPI {
   /// handle of a detached front end answers `TTT_ERR_DETACHED` itself). `otherwise` for a
   /// refusal.
   static func withOwnHandles<R>(
-    _ session: FrontEndSession, _ routine: String, otherwise: R,
-    _ body: (FrontEndSession) throws(HostCallError) -> R
+    _ session: AttachedFrontEnd, _ routine: String, otherwise: R,
+    _ body: (AttachedFrontEnd) throws(HostCallError) -> R
   ) -> R {
     do throws(HostCallError) {
       guard isStoreThread() else { throw .invalid("\(routine) must be called on the store thread") }
@@ -89,7 +89,7 @@ extension HostAPI {
   /// runs `body`. A failed check or a thrown error sets `last_error` and returns
   /// `refused(error)`.
   static func check<R>(
-    _ session: FrontEndSession, _ routine: String, _ rule: ThreadRule,
+    _ session: AttachedFrontEnd, _ routine: String, _ rule: ThreadRule,
     refused: (HostCallError) -> R, _ body: (FrontEndHost) throws(HostCallError) -> R
   ) -> R {
     do throws(HostCallError) {
@@ -135,7 +135,7 @@ extension HostAPI {
   /// Runs `body` for `session` and returns its status, or the status of the error it threw
   /// (recorded as the session's `last_error`).
   static func attempt(
-    _ session: FrontEndSession, _ body: () throws(HostCallError) -> ttt_status
+    _ session: AttachedFrontEnd, _ body: () throws(HostCallError) -> ttt_status
   ) -> ttt_status {
     do {
       return try body()
@@ -148,12 +148,12 @@ extension HostAPI {
 /// What the host hands a front end as an opaque pointer, and the front end it belongs to.
 protocol HandedOut: AnyObject, Sendable {
   /// The front end the pointer was handed to.
-  var session: FrontEndSession { get }
+  var session: AttachedFrontEnd { get }
 }
 
 extension StoreHandle: HandedOut {}
-extension SessionOutput: HandedOut {}
-extension FrontEndSession: HandedOut {
+extension FrontEndOutput: HandedOut {}
+extension AttachedFrontEnd: HandedOut {
   /// A front end's `ttt_host *` belongs to itself.
-  var session: FrontEndSession { self }
+  var session: AttachedFrontEnd { self }
 }

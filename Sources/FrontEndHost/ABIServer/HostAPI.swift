@@ -93,7 +93,7 @@ enum HostAPI {
   private static func root(_ host: OpaquePointer?) -> OpaquePointer? {
     // No attached check: handles are made and kept in store-thread state, and answer
     // TTT_ERR_DETACHED themselves; a detached front end's host gives a retired handle.
-    switch HandleRegistry.find(host, as: FrontEndSession.self) {
+    switch HandleRegistry.find(host, as: AttachedFrontEnd.self) {
     case .live(let session):
       withOwnHandles(session, "root", otherwise: nil) { session in session.handle(.root).pointer }
     case .retired: HandleRegistry.retired
@@ -335,7 +335,7 @@ enum HostAPI {
   /// the store thread, else queued to it (``StoreThreadQueue``; the status then only covers
   /// what could be checked without the state, and a later refusal is logged).
   private static func deliver(
-    _ decoded: ActionImport.Decoded, from session: FrontEndSession, host: FrontEndHost
+    _ decoded: ActionImport.Decoded, from session: AttachedFrontEnd, host: FrontEndHost
   ) -> ttt_status {
     let (entry, action) = decoded
     if isStoreThread() {
@@ -384,28 +384,28 @@ enum HostAPI {
   // MARK: Reflection
 
   private static func actionCount(_ host: OpaquePointer?) -> Int {
-    guard let host = HandleRegistry.lookup(host, as: FrontEndSession.self)?.host else { return 0 }
+    guard let host = HandleRegistry.lookup(host, as: AttachedFrontEnd.self)?.host else { return 0 }
     return host.catalog.read { $0.table.actionCount }
   }
 
   private static func actionAt(_ host: OpaquePointer?, _ index: Int) -> UnsafePointer<
     ttt_action_info
   >? {
-    guard let host = HandleRegistry.lookup(host, as: FrontEndSession.self)?.host else {
+    guard let host = HandleRegistry.lookup(host, as: AttachedFrontEnd.self)?.host else {
       return nil
     }
     return host.catalog.read { $0.table.action(at: index) }
   }
 
   private static func fieldCount(_ host: OpaquePointer?) -> Int {
-    HandleRegistry.lookup(host, as: FrontEndSession.self) == nil
+    HandleRegistry.lookup(host, as: AttachedFrontEnd.self) == nil
       ? 0 : ReflectionTable.fields.count
   }
 
   private static func fieldAt(_ host: OpaquePointer?, _ index: Int) -> UnsafePointer<
     ttt_field_info
   >? {
-    guard HandleRegistry.lookup(host, as: FrontEndSession.self) != nil, index >= 0,
+    guard HandleRegistry.lookup(host, as: AttachedFrontEnd.self) != nil, index >= 0,
       index < ReflectionTable.fields.count
     else { return nil }
     return ReflectionTable.fields.pointer + index
@@ -430,7 +430,7 @@ enum HostAPI {
   ) -> UInt64 {
     // Kept by the observer and handed back on the store thread only.
     nonisolated(unsafe) let context = context
-    return with(host, as: FrontEndSession.self, "observe_actions", otherwise: 0) {
+    return with(host, as: AttachedFrontEnd.self, "observe_actions", otherwise: 0) {
       session, host throws(HostCallError) in
       guard let callback else { throw .invalid("the action callback is NULL") }
       return host.bridge.observeActions(session, callback: callback, context: context)
@@ -438,7 +438,7 @@ enum HostAPI {
   }
 
   private static func unsubscribe(_ host: OpaquePointer?, _ id: UInt64) {
-    with(host, as: FrontEndSession.self, "unsubscribe", otherwise: ()) { session, host in
+    with(host, as: AttachedFrontEnd.self, "unsubscribe", otherwise: ()) { session, host in
       host.bridge.unsubscribe(id, of: session)
     }
   }
@@ -446,7 +446,7 @@ enum HostAPI {
   // MARK: Errors, logs, requests
 
   private static func lastError(_ host: OpaquePointer?) -> UnsafePointer<CChar>? {
-    switch HandleRegistry.find(host, as: FrontEndSession.self) {
+    switch HandleRegistry.find(host, as: AttachedFrontEnd.self) {
     case .live(let session): session.lastErrorPointer()
     case .retired: detachedMessage
     case .unknown: nil
@@ -462,7 +462,7 @@ enum HostAPI {
   private static func log(
     _ host: OpaquePointer?, _ level: UInt32, _ message: UnsafePointer<CChar>?
   ) {
-    guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self), let message
+    guard let session = HandleRegistry.lookup(host, as: AttachedFrontEnd.self), let message
     else { return }
     let text = String(
       decoding: UnsafeRawBufferPointer(start: message, count: strnlen(message, 4096))
@@ -478,7 +478,7 @@ enum HostAPI {
     _ host: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ buffer: UnsafeMutablePointer<CChar>?,
     _ size: Int
   ) -> Int {
-    guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self),
+    guard let session = HandleRegistry.lookup(host, as: AttachedFrontEnd.self),
       let host = session.host, let text
     else {
       if let buffer, size > 0 { buffer[0] = 0 }
@@ -506,7 +506,7 @@ enum HostAPI {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let argument = argument
     return with(
-      host, as: FrontEndSession.self, "request", unknown: TTT_ERR_INVALID_ARGUMENT,
+      host, as: AttachedFrontEnd.self, "request", unknown: TTT_ERR_INVALID_ARGUMENT,
       refused: \.status
     ) {
       session, host throws(HostCallError) in
@@ -523,7 +523,7 @@ enum HostAPI {
   ) -> OpaquePointer? {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let path = path
-    return with(host, as: FrontEndSession.self, "open_output", otherwise: nil) {
+    return with(host, as: AttachedFrontEnd.self, "open_output", otherwise: nil) {
       session, host throws(HostCallError) in
       let text = try path.map { pointer throws(HostCallError) in
         try ActionImport.string(pointer)
@@ -540,7 +540,7 @@ enum HostAPI {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let bytes = bytes
     return with(
-      output, as: SessionOutput.self, "write", unknown: TTT_ERR_INVALID_ARGUMENT,
+      output, as: FrontEndOutput.self, "write", unknown: TTT_ERR_INVALID_ARGUMENT,
       refused: \.status
     ) { output, _ throws(HostCallError) in
       guard length == 0 || bytes != nil else { throw .invalid("the bytes are NULL") }
@@ -563,7 +563,7 @@ enum HostAPI {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let (key, value) = (key, value)
     return with(
-      host, as: FrontEndSession.self, "keep_note", unknown: TTT_ERR_INVALID_ARGUMENT,
+      host, as: AttachedFrontEnd.self, "keep_note", unknown: TTT_ERR_INVALID_ARGUMENT,
       refused: \.status
     ) { session, host throws(HostCallError) in
       guard let key else { throw .invalid("the key is NULL") }
@@ -578,7 +578,7 @@ enum HostAPI {
   ) -> UnsafePointer<CChar>? {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let key = key
-    return with(host, as: FrontEndSession.self, "note", otherwise: nil) {
+    return with(host, as: AttachedFrontEnd.self, "note", otherwise: nil) {
       session, host throws(HostCallError) in
       guard let key else { throw .invalid("the key is NULL") }
       let note = host.notes.note(under: try ActionImport.string(key), for: session.name)
@@ -587,7 +587,7 @@ enum HostAPI {
   }
 
   /// Records `error` as `session`'s `last_error` and returns its status.
-  static func fail(_ session: FrontEndSession, _ error: HostCallError) -> ttt_status {
+  static func fail(_ session: AttachedFrontEnd, _ error: HostCallError) -> ttt_status {
     session.setLastError(error.message)
     return error.status
   }

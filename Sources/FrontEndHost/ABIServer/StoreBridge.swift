@@ -31,7 +31,7 @@ final class StoreBridge {
   /// the store compares each new state with the last once, not once per front end.
   private final class Subscription {
     let id: UInt64
-    let session: FrontEndSession
+    let session: AttachedFrontEnd
     let feature: HostFeature
     let callback: ttt_change_callback
     let context: UnsafeMutableRawPointer?
@@ -53,7 +53,7 @@ final class StoreBridge {
   }
 
   private struct ActionObserver {
-    let session: FrontEndSession
+    let session: AttachedFrontEnd
     let callback: ttt_action_callback
     let context: UnsafeMutableRawPointer?
   }
@@ -91,7 +91,7 @@ final class StoreBridge {
   /// with the feature's reason; an older front end gets `TTT_OK`, as from a 1.1 host, and the
   /// reducer ignores the action).
   func send(
-    _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: FrontEndSession
+    _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: AttachedFrontEnd
   ) -> ttt_status {
     if isReadOnly {
       return HostAPI.fail(
@@ -160,7 +160,7 @@ final class StoreBridge {
 
   /// Calls `callback` for every processed action.
   func observeActions(
-    _ session: FrontEndSession, callback: @escaping ttt_action_callback,
+    _ session: AttachedFrontEnd, callback: @escaping ttt_action_callback,
     context: UnsafeMutableRawPointer?
   ) -> UInt64 {
     let id = takeID()
@@ -170,19 +170,19 @@ final class StoreBridge {
   }
 
   /// Ends a subscription of `session`; ids of other front ends are ignored.
-  func unsubscribe(_ id: UInt64, of session: FrontEndSession) {
+  func unsubscribe(_ id: UInt64, of session: AttachedFrontEnd) {
     removeSubscriptions { $0.id == id && $0.session === session }
     removeActionObservers { $0.id == id && $0.observer.session === session }
   }
 
   /// How many subscriptions and observers `session` has registered.
-  func registrations(of session: FrontEndSession) -> Int {
+  func registrations(of session: AttachedFrontEnd) -> Int {
     subscriptions.filter { $0.session === session }.count
       + actionObservers.filter { $0.observer.session === session }.count
   }
 
   /// Ends everything `session` registered.
-  func removeAll(of session: FrontEndSession) {
+  func removeAll(of session: AttachedFrontEnd) {
     removeSubscriptions { $0.session === session }
     removeActionObservers { $0.observer.session === session }
   }

@@ -37,7 +37,7 @@ extension FrontEndHost {
   /// Gives `owner` (the terminal owner, or a client's front end) `bytes` from `gate`;
   /// returns how many it consumed.
   func hand(
-    _ bytes: UnsafeRawBufferPointer, flags: UInt32, to owner: FrontEndSession?,
+    _ bytes: UnsafeRawBufferPointer, flags: UInt32, to owner: AttachedFrontEnd?,
     from gate: InputGate
   ) -> Int {
     guard let owner else { return bytes.count }

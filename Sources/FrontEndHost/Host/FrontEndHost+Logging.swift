@@ -4,7 +4,7 @@ import TicTacToeFrontEndABI
 /// terminal (they would be drawn over).
 extension FrontEndHost {
   /// Writes a front end's log line, or keeps it while a full-screen front end owns the terminal.
-  func log(from session: FrontEndSession, level: UInt32, message: String) {
+  func log(from session: AttachedFrontEnd, level: UInt32, message: String) {
     let label =
       switch ttt_log_level(rawValue: level) {
       case TTT_LOG_DEBUG: "debug"

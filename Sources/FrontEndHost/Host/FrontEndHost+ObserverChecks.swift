@@ -52,22 +52,22 @@ extension FrontEndHost {
   /// The attached observer whose output is the regular file or FIFO at `path`, if any (the
   /// same file under another name counts). Devices are left out: two observers on
   /// `/dev/null` harm nobody.
-  func session(writingTo path: String) -> FrontEndSession? {
+  func session(writingTo path: String) -> AttachedFrontEnd? {
     var status = stat()
     guard stat(path, &status) == 0,
       status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFIFO
     else { return nil }
     let identity = FileIdentity(status)
-    return sessions.first { session in
+    return attachedFrontEnds.first { session in
       session.outputs.contains { $0.isOwned && $0.file == identity }
     }
   }
 
   /// The observer `:detach NAME` means, or why there is none: NAME is a front end's name, or
   /// the whole spec it was attached with (`jsonl:events.jsonl`) when two share a name.
-  func observer(toDetach name: String) -> Result<FrontEndSession, DetachRefusal> {
-    let matches = sessions.filter { $0.name == name || $0.spec.description == name }
-    // A remote client's session is not an observer: it leaves when its client does.
+  func observer(toDetach name: String) -> Result<AttachedFrontEnd, DetachRefusal> {
+    let matches = attachedFrontEnds.filter { $0.name == name || $0.spec.description == name }
+    // A remote client's front end is not an observer: it leaves when its client does.
     let observers = matches.filter { !$0.ownsTerminal && $0.connection == nil }
     switch observers.count {
     case 1: return .success(observers[0])

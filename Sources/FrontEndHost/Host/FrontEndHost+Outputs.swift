@@ -6,9 +6,9 @@ extension FrontEndHost {
   /// Opens an output for `session`: the terminal (`path == nil`, the terminal owner only) or a
   /// file, FIFO or device (see ``OutputFile``).
   func openOutput(
-    for session: FrontEndSession, path: String?, append: Bool
-  ) throws(HostCallError) -> SessionOutput {
-    let output: SessionOutput
+    for session: AttachedFrontEnd, path: String?, append: Bool
+  ) throws(HostCallError) -> FrontEndOutput {
+    let output: FrontEndOutput
     if let path {
       if let other = self.session(writingTo: path) {
         throw .invalid(
@@ -35,10 +35,10 @@ extension FrontEndHost {
               otherwise: "cannot write its output (a path that holds a secret): \(failure)")),
           from: session)
       }
-      output = SessionOutput(
+      output = FrontEndOutput(
         sink: sink, session: session, isOwned: true, file: FileIdentity(descriptor: descriptor))
     } else if let connection = session.connection {
-      output = SessionOutput(
+      output = FrontEndOutput(
         sink: connection.output, session: session, isOwned: false, connection: connection)
     } else {
       guard session.ownsTerminal else {
@@ -46,14 +46,14 @@ extension FrontEndHost {
           "only the terminal owner writes to the terminal; give '\(session.name)' an output "
             + "file instead")
       }
-      output = SessionOutput(sink: terminalOutput, session: session, isOwned: false)
+      output = FrontEndOutput(sink: terminalOutput, session: session, isOwned: false)
     }
     session.outputs.append(output)
     return output
   }
 
   /// Closes the outputs `session` opened, each once what was written to it is out (or failed).
-  func closeOutputs(of session: FrontEndSession) {
+  func closeOutputs(of session: AttachedFrontEnd) {
     for output in session.outputs where output.isOwned {
       let sink = output.sink
       sink.onFailure = nil
@@ -80,7 +80,8 @@ extension FrontEndHost {
     let deadline = clock.now + limit
     while true {
       OutputFlusher.flushAll()
-      let sinks = [terminalOutput] + sessions.flatMap { $0.outputs.map(\.sink) } + closingOutputs
+      let sinks =
+        [terminalOutput] + attachedFrontEnds.flatMap { $0.outputs.map(\.sink) } + closingOutputs
       let waiting = sinks.filter { $0.failure == nil && $0.backlog > 0 }
       guard !waiting.isEmpty, clock.now < deadline else { return }
       await EventLoop.shared.sleep(for: .milliseconds(5))

@@ -34,7 +34,7 @@ extension FrontEndHost {
     if let remote { await remote.settle(within: settleTimeout) } else { await settleEffects() }
   }
 
-  func settle(for session: FrontEndSession) {
+  func settle(for session: AttachedFrontEnd) {
     Task { @MainActor in
       let timedOut = await self.settleGame()
       if session.isAttached, let onSettled = session.descriptor.on_settled {

@@ -5,7 +5,7 @@ import TicTacToeFrontEndABI
 extension FrontEndHost {
   /// Queues a front end's request, carried out after the current callback returns.
   func enqueueRequest(
-    _ kind: UInt32, argument: String, from session: FrontEndSession
+    _ kind: UInt32, argument: String, from session: AttachedFrontEnd
   ) throws(HostCallError) {
     guard !session.isDetaching else {
       // It would be carried out after detach returns, by a front end that is gone.
@@ -94,13 +94,13 @@ extension FrontEndHost {
   }
 
   /// Logs why a rewind asked for earlier cannot be carried out now (the history moved on).
-  private func report(_ result: Result<Void, HostCallError>, for session: FrontEndSession) {
+  private func report(_ result: Result<Void, HostCallError>, for session: AttachedFrontEnd) {
     if case .failure(let error) = result {
       log(from: session, level: TTT_LOG_ERROR.rawValue, message: "cannot rewind: \(error.message)")
     }
   }
 
-  func switchTerminal(from session: FrontEndSession, to target: String) {
+  func switchTerminal(from session: AttachedFrontEnd, to target: String) {
     let spec = FrontEndSpec(target)
     // Check the new front end can be loaded before giving up the current one (the request was
     // checked when it was made; the library may have gone since).
@@ -126,7 +126,7 @@ extension FrontEndHost {
     }
   }
 
-  func attachObserver(_ target: String, requestedBy session: FrontEndSession) {
+  func attachObserver(_ target: String, requestedBy session: AttachedFrontEnd) {
     if case .failure(let error) = attach(FrontEndSpec(target), ownsTerminal: false) {
       log(
         from: session, level: TTT_LOG_ERROR.rawValue,
@@ -134,7 +134,7 @@ extension FrontEndHost {
     }
   }
 
-  func detachByName(_ name: String, requestedBy session: FrontEndSession) {
+  func detachByName(_ name: String, requestedBy session: AttachedFrontEnd) {
     switch observer(toDetach: name) {
     case .success(let target): detach(target)
     case .failure(let refusal):

@@ -12,7 +12,7 @@ import UnidirectionalFlow
 
 /// The host: one live app store and the front ends attached to it.
 ///
-/// A façade over its rooms: ``SessionRegistry`` (who is attached, who owns the terminal),
+/// A façade over its rooms: ``AttachmentRegistry`` (who is attached, who owns the terminal),
 /// ``StoreBridge`` (the store seen through the C ABI), ``RequestQueue`` (what front ends asked
 /// for, carried out after their callbacks), ``InputGate`` (the input and when the terminal
 /// owner gets it) and the outputs it opened for them. It settles effects before quitting and
@@ -32,7 +32,7 @@ public final class FrontEndHost {
   /// Which library and output files the host agrees to open (`--allow-unsafe-frontends`).
   public var loadPolicy = FrontEndLoadPolicy.strict
 
-  let registry = SessionRegistry()
+  let registry = AttachmentRegistry()
   let bridge: StoreBridge
   let requests = RequestQueue()
   let input = InputGate()
@@ -97,7 +97,7 @@ public final class FrontEndHost {
     }
     self.terminalOutput.onDrain = { [unowned self] _ in
       input.handOver()
-      for connection in sessions.compactMap(\.connection) { connection.gate.handOver() }
+      for connection in attachedFrontEnds.compactMap(\.connection) { connection.gate.handOver() }
     }
     input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }
     input.isOutputBacklogged = { [unowned self] in
@@ -112,9 +112,9 @@ public final class FrontEndHost {
   /// The app store every front end reads and drives.
   public var store: Store<TicTacToe.State, TicTacToe.Action> { bridge.store }
   /// The attached front ends, in attach order.
-  public var sessions: [FrontEndSession] { registry.sessions }
+  public var attachedFrontEnds: [AttachedFrontEnd] { registry.attachedFrontEnds }
   /// The front end that owns the terminal, if any.
-  public var terminalOwner: FrontEndSession? { registry.terminalOwner }
+  public var terminalOwner: AttachedFrontEnd? { registry.terminalOwner }
   /// Whether every processed action is written to the diagnostics (`TICTACTOE_TRACE=1`).
   public var isTracing: Bool {
     get { bridge.isTracing }
@@ -124,7 +124,7 @@ public final class FrontEndHost {
   /// the terminal was attached (before its attach callback runs) or detached (after its detach
   /// callback returned). The `tictactoe` executable tells its crash guard from here whether a
   /// full-screen interface is up.
-  public var onTerminalOwnerChange: (FrontEndSession?) -> Void {
+  public var onTerminalOwnerChange: (AttachedFrontEnd?) -> Void {
     get { registry.onTerminalOwnerChange }
     set { registry.onTerminalOwnerChange = newValue }
   }
@@ -174,21 +174,21 @@ public final class FrontEndHost {
   /// With a `connection`, the front end's terminal is that client of the host's socket.
   @discardableResult
   public func attach(_ spec: FrontEndSpec, ownsTerminal: Bool) -> Result<
-    FrontEndSession, FrontEndLoadError
+    AttachedFrontEnd, FrontEndLoadError
   > {
     attach(spec, ownsTerminal: ownsTerminal, connection: nil)
   }
 
   func attach(
     _ spec: FrontEndSpec, ownsTerminal: Bool, connection: RemoteConnection?
-  ) -> Result<FrontEndSession, FrontEndLoadError> {
+  ) -> Result<AttachedFrontEnd, FrontEndLoadError> {
     let loaded: LoadedFrontEnd
     do {
       loaded = try load(spec)
     } catch {
       return .failure(error)
     }
-    func refuse(_ reason: String) -> Result<FrontEndSession, FrontEndLoadError> {
+    func refuse(_ reason: String) -> Result<AttachedFrontEnd, FrontEndLoadError> {
       .failure(FrontEndLoadError(file: loaded.path, reason: reason))
     }
     if ownsTerminal, let owner = terminalOwner {
@@ -199,7 +199,7 @@ public final class FrontEndHost {
         "'\(loaded.name)' draws on the terminal, which another front end owns; give it an "
           + "output file as '\(spec.target):PATH'")
     }
-    let session = FrontEndSession(
+    let session = AttachedFrontEnd(
       frontEnd: loaded, spec: spec, ownsTerminal: ownsTerminal, connection: connection)
     session.host = self
     registry.add(session)
@@ -242,7 +242,7 @@ public final class FrontEndHost {
   /// Returns how many subscriptions the front end left registered, which a well-behaved front end
   /// keeps at zero (the conformance check reports it).
   @discardableResult
-  public func detach(_ session: FrontEndSession) -> Int {
+  public func detach(_ session: AttachedFrontEnd) -> Int {
     guard session.isAttached else { return 0 }
     dropRequests(of: session)
     session.isDetaching = true
@@ -255,11 +255,11 @@ public final class FrontEndHost {
 
   /// Detaches every front end, the terminal owner last.
   public func detachAll() {
-    for session in sessions.reversed() where !session.ownsTerminal { detach(session) }
-    for session in sessions { detach(session) }
+    for session in attachedFrontEnds.reversed() where !session.ownsTerminal { detach(session) }
+    for session in attachedFrontEnds { detach(session) }
   }
 
-  func removeEverything(of session: FrontEndSession) {
+  func removeEverything(of session: AttachedFrontEnd) {
     registry.remove(session)
     session.retireHandles()
     bridge.removeAll(of: session)
@@ -274,7 +274,7 @@ public final class FrontEndHost {
 
   /// Forgets the requests a detached front end had queued (except its own switch, which is
   /// what detaches it); a dropped settle no longer holds input back.
-  func dropRequests(of session: FrontEndSession) {
+  func dropRequests(of session: AttachedFrontEnd) {
     for request in requests.drop(of: session) where request == .settle {
       inputGate(of: session).release()
     }

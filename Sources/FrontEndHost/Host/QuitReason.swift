@@ -35,7 +35,7 @@ public enum ExitStatus {
 /// Why the host quits: whether it settles effects first, what it says, and its exit status.
 public enum QuitReason: Sendable {
   /// A front end asked (`TTT_REQUEST_QUIT`); `nil` for the host's own caller.
-  case requested(by: FrontEndSession?)
+  case requested(by: AttachedFrontEnd?)
   /// The input ended and the terminal owner consumed it.
   case endOfInput
   /// Reading the input failed; the message says how.
@@ -72,7 +72,7 @@ public enum QuitReason: Sendable {
   }
 
   /// The front end that asked, if one did.
-  var requester: FrontEndSession? {
+  var requester: AttachedFrontEnd? {
     if case .requested(let session) = self { session } else { nil }
   }
 

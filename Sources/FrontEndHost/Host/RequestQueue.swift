@@ -56,7 +56,7 @@ final class RequestQueue {
   /// One queued request and the front end that made it.
   struct Entry {
     let request: HostRequest
-    let session: FrontEndSession
+    let session: AttachedFrontEnd
     /// The app's secrets when it was made, redacted too while it is carried out.
     var secrets: [String] = []
   }
@@ -70,7 +70,7 @@ final class RequestQueue {
   var pending: [HostRequest] { entries.map(\.request) }
 
   /// Queues `request` from `session`; it runs once the current callback has returned.
-  func append(_ request: HostRequest, from session: FrontEndSession, secrets: [String] = []) {
+  func append(_ request: HostRequest, from session: AttachedFrontEnd, secrets: [String] = []) {
     entries.append(Entry(request: request, session: session, secrets: secrets))
     guard !isDrainScheduled else { return }
     isDrainScheduled = true
@@ -83,14 +83,14 @@ final class RequestQueue {
   /// Forgets the requests of `session` (a front end that is going away), except a switch,
   /// which is what takes it away; returns them.
   @discardableResult
-  func drop(of session: FrontEndSession) -> [HostRequest] {
+  func drop(of session: AttachedFrontEnd) -> [HostRequest] {
     let dropped = entries.filter { $0.session === session && !$0.request.isSwitch }
     entries.removeAll { $0.session === session && !$0.request.isSwitch }
     return dropped.map(\.request)
   }
 
   /// Forgets every request of `session`, its switch too (its attach failed).
-  func dropAll(of session: FrontEndSession) {
+  func dropAll(of session: AttachedFrontEnd) {
     entries.removeAll { $0.session === session }
   }
 }

@@ -1,5 +1,6 @@
 import RingBuffer
 import TicTacToeAppCore
+import TicTacToeFrontEndABI
 import TicTacToeGameCore
 import UnidirectionalFlow
 
@@ -15,8 +16,8 @@ import UnidirectionalFlow
 /// is what a session saves of the history.
 @MainActor
 public final class StateHistory {
-  /// How many states are kept.
-  public static let capacity = 1000
+  /// How many states are kept: as many as the ABI says a rewind reaches.
+  public static let capacity = Int(TTT_REWIND_REVISIONS)
 
   /// A state and its revision.
   struct Entry {
@@ -25,7 +26,7 @@ public final class StateHistory {
   }
 
   /// The kept states, oldest first: once full, a new state takes the oldest one's slot, so a
-  /// change costs the same whatever the history holds (no shifting of 1000 entries).
+  /// change costs the same whatever the history holds (no shifting of ``capacity`` entries).
   private var ring = Ring<Entry>(capacity: StateHistory.capacity)
   /// The states before each move of the game the host started with, oldest first, as its
   /// session file kept them: older than revision 0.

@@ -27,7 +27,7 @@ extension FrontEndHost {
   }
 
   /// The clients connected now.
-  public var connectionCount: Int { sessions.count { $0.connection != nil } }
+  public var connectionCount: Int { attachedFrontEnds.count { $0.connection != nil } }
 
   /// Serves a client on the connected socket `descriptor` (non-blocking; the host owns it from
   /// now on), attaching `frontEnd` for it: what ``serve(_:frontEnd:)`` does for each client.
@@ -41,7 +41,7 @@ extension FrontEndHost {
     connectionsAccepted += 1
     let connection = RemoteConnection(
       descriptor: descriptor, name: "connection \(connectionsAccepted)")
-    let session: FrontEndSession
+    let session: AttachedFrontEnd
     switch attach(spec, ownsTerminal: false, connection: connection) {
     case .success(let attached): session = attached
     case .failure(let error):
@@ -55,7 +55,7 @@ extension FrontEndHost {
     connection.gate.onEnd = { [unowned self, weak session] _ in
       if let session { closeConnection(of: session) }
     }
-    // The connection's own closures name it, never hold it: it goes with its session.
+    // The connection's own closures name it, never hold it: it goes with its front end.
     let name = connection.name
     connection.gate.onDrop = { [unowned self] in say("tictactoe: \(name): \($0)") }
     let failed: (String) -> Void = { [weak self, weak session] reason in
@@ -92,13 +92,13 @@ extension FrontEndHost {
   }
 
   /// Where `session`'s input comes from: its client, or the host's own input.
-  func inputGate(of session: FrontEndSession) -> InputGate {
+  func inputGate(of session: AttachedFrontEnd) -> InputGate {
     session.connection?.gate ?? input
   }
 
   /// The client of `session` is leaving (`quit`, or the end of its input): settles effects
   /// (at most the settle timeout), then detaches its front end and closes the connection.
-  func closeConnection(of session: FrontEndSession) {
+  func closeConnection(of session: AttachedFrontEnd) {
     session.connection?.stopReading()
     Task { @MainActor in
       // Effects still running at the settle timeout go on in the host, for the others.

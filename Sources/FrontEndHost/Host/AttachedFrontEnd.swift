@@ -7,7 +7,7 @@ import TicTacToeFrontEndABI
 #endif
 
 /// One attached front end, as the host sees it: what a `ttt_host *` points at.
-public final class FrontEndSession: Sendable {
+public final class AttachedFrontEnd: Sendable {
   /// The loaded library.
   public let frontEnd: LoadedFrontEnd
   /// The spec it was attached with.
@@ -25,7 +25,7 @@ public final class FrontEndSession: Sendable {
     var isAttached = false
     var isDetaching = false
     var handles: [HostFeature: StoreHandle] = [:]
-    var outputs: [SessionOutput] = []
+    var outputs: [FrontEndOutput] = []
     var hasSeenEndOfInput = false
     var deliveredCallbacks = 0
   }
@@ -77,7 +77,7 @@ public final class FrontEndSession: Sendable {
   }
 
   /// The outputs the host opened for it (`open_output`).
-  var outputs: [SessionOutput] {
+  var outputs: [FrontEndOutput] {
     get { mainThreadState.outputs }
     set { mainThreadState.outputs = newValue }
   }

@@ -1,12 +1,13 @@
 import FrontEndKit
 import RingBuffer
+import TicTacToeFrontEndABI
 
 /// The `state` events this front end wrote, by `seq`, with the host's revision of each: what
 /// `{"command":"history"}` lists and `{"command":"rewind","to":SEQ}` goes back to.
 ///
-/// It keeps as many as the host keeps revisions (the last 1000), in a ring; an older `seq`, or
-/// one that was not a `state` event, is refused.
-struct StateHistory {
+/// It keeps as many as the host keeps revisions (the last `TTT_REWIND_REVISIONS`), in a ring;
+/// an older `seq`, or one that was not a `state` event, is refused.
+struct StateEventHistory {
   /// One `state` event.
   struct Entry {
     /// Its `seq`.
@@ -18,10 +19,10 @@ struct StateHistory {
   }
 
   /// How many events are kept: the host's history bound.
-  static let capacity = 1000
+  static let capacity = Int(TTT_REWIND_REVISIONS)
 
   /// The kept events, oldest first.
-  private(set) var entries = Ring<Entry>(capacity: StateHistory.capacity)
+  private(set) var entries = Ring<Entry>(capacity: StateEventHistory.capacity)
 
   /// Notes a `state` event.
   mutating func record(_ entry: Entry) {
