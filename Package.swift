@@ -129,6 +129,9 @@ let package = Package(
     // its signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
     .target(name: "HostIO", dependencies: ["CSignalPipe"]),
+    // The host's I/O edges as a script meets them: the built `tictactoe` run on real pipes,
+    // FIFOs, files and signals.
+    .testTarget(name: "HostIOTests", dependencies: ["TestSupport"]),
     // The main thread's loop: runs the main queue without Foundation's RunLoop (see its header).
     .target(name: "CMainQueueLoop"),
     .target(
@@ -148,10 +151,11 @@ let package = Package(
         "TicTacToeAppCore", "TicTacToeGameCore", "JSONLines", "TicTacToeLoginCore",
         "TicTacToeNewGameCore", "UnidirectionalFlow",
       ]),
+    // The formats, and `--session`, `--record` and `replay` through the built `tictactoe`.
     .testTarget(
       name: "PersistenceTests",
       dependencies: [
-        "Persistence", "TicTacToeAppCore", "TicTacToeAuthenticationClient",
+        "Persistence", "TestSupport", "TicTacToeAppCore", "TicTacToeAuthenticationClient",
         "UnidirectionalFlowTesting",
       ]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
@@ -180,7 +184,8 @@ let package = Package(
       name: "JsonlFrontEnd", dependencies: ["FrontEndKit", "JSONLines", "RingBuffer"],
       path: "Plugins/JsonlFrontEnd", linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
-    // What several test targets share: seeded randomness, waiting off the cooperative pool.
+    // What several test targets share: seeded randomness, waiting off the cooperative pool,
+    // the built products and running them (`Fixtures`).
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(name: "JsonlFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
     // The example front end in C (Examples/CFrontEnd/mine.c), built as `tictactoe-example`;

@@ -1,21 +1,20 @@
 import Foundation
 import Synchronization
-import TestSupport
 import Testing
 
 /// Paths to the built products and the C fixture front ends, compiled on demand.
-enum Fixtures {
+public enum Fixtures {
   /// The repository's root directory.
-  static let repositoryRoot = URL(fileURLWithPath: #filePath)
+  public static let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The directory `swift build` puts products in: the one holding this test binary.
-  static var binDirectory: URL { productsDirectory }
+  public static var binDirectory: URL { productsDirectory }
 
   /// The path of a stock front end's library; fails the test if it was not built.
-  static func stockFrontEnd(_ name: String, sourceLocation: SourceLocation = #_sourceLocation)
-    throws -> String
-  {
+  public static func stockFrontEnd(
+    _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
     let path = binDirectory.appendingPathComponent("libtictactoe-\(name).so").path
     try #require(
       FileManager.default.fileExists(atPath: path),
@@ -25,11 +24,11 @@ enum Fixtures {
   }
 
   /// The `tictactoe` executable.
-  static var hostExecutable: String { binDirectory.appendingPathComponent("tictactoe").path }
+  public static var hostExecutable: String { binDirectory.appendingPathComponent("tictactoe").path }
 
   /// A fresh temporary directory, writable by its owner only (mode 755, whatever the umask),
   /// as the host's load policy wants the directory of a front end.
-  static func temporaryDirectory() throws -> URL {
+  public static func temporaryDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("tictactoe-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -40,7 +39,7 @@ enum Fixtures {
   /// Compiles `Tests/Fixtures/FrontEnds/<source>` with `defines` into a shared library in a
   /// fresh directory (so each call gets its own copy, with its own globals). `cc` is waited for
   /// off the cooperative pool, like ``run``.
-  static func compile(_ source: String, defines: [String] = []) async throws -> String {
+  public static func compile(_ source: String, defines: [String] = []) async throws -> String {
     let output = try temporaryDirectory().appendingPathComponent("lib\(UUID().uuidString).so")
     let sourcePath = repositoryRoot.appendingPathComponent("Tests/Fixtures/FrontEnds/\(source)")
     let include = repositoryRoot.appendingPathComponent("Sources/TicTacToeFrontEndABI/include")
@@ -55,7 +54,7 @@ enum Fixtures {
 
   /// Runs `script` with `bash` in `directory`, with `$T` set to the built `tictactoe` (and no
   /// trace unless the script asks for it); returns its status and outputs.
-  static func bash(_ script: String, in directory: URL) async throws -> (
+  public static func bash(_ script: String, in directory: URL) async throws -> (
     status: Int32, standardOutput: String, standardError: String
   ) {
     var environment = ProcessInfo.processInfo.environment
@@ -68,7 +67,7 @@ enum Fixtures {
 
   /// Runs the built `tictactoe` with `arguments` and `input`, as a user at a shell would; fails
   /// the test with a hint when it has not been built.
-  static func tictactoe(_ arguments: [String], input: String = "") async throws -> (
+  public static func tictactoe(_ arguments: [String], input: String = "") async throws -> (
     status: Int32, standardOutput: String, standardError: String
   ) {
     try #require(
@@ -79,7 +78,7 @@ enum Fixtures {
 
   /// Runs a program to completion and returns its status and outputs, decoded as UTF-8; waits
   /// without holding a thread of the cooperative pool, like ``runReturningData``.
-  static func run(
+  public static func run(
     _ executable: String, _ arguments: [String], input: Data = Data(),
     environment: [String: String]? = nil
   ) async throws -> (status: Int32, standardOutput: String, standardError: String) {
@@ -97,7 +96,7 @@ enum Fixtures {
   /// of their own (``onOwnThread(_:)``), and the input is written and standard error read on
   /// two more, so that no pipe fills up while another is waited on, and no thread of the
   /// cooperative pool (one per core) is held while the child runs.
-  static func runReturningData(
+  public static func runReturningData(
     _ executable: String, _ arguments: [String], input: Data = Data(),
     environment: [String: String]? = nil
   ) async throws -> (status: Int32, standardOutput: Data, standardError: Data) {
@@ -131,4 +130,9 @@ enum Fixtures {
       return (process.terminationStatus, output, errorOutput.withLock { $0 })
     }
   }
+}
+
+/// Reads a whole file as text ("" if missing).
+public func contents(of path: String) -> String {
+  (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
 }

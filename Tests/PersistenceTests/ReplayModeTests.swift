@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 22, P7: `tictactoe replay` shows its front ends a replay mode: a banner with the

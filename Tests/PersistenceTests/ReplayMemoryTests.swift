@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `replay` reads its log a line at a time: a long log replays in about the memory of a short
