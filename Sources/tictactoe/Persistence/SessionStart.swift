@@ -1,5 +1,4 @@
 import FrontEndHost
-import HostIO
 import Persistence
 import TicTacToeAppCore
 
