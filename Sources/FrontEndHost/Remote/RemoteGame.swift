@@ -55,14 +55,8 @@ public final class RemoteGame {
   private var hasEnded = false
   /// The settles forwarded and not yet answered by the host, oldest first.
   private var settles: [PendingSettle] = []
-  /// Binding intents sent and not yet seen processed, by case path, with the last one sent:
-  /// until the host has processed them, a `state` event shows this field as it was before,
-  /// and the field keeps what was typed.
-  private var unconfirmedBindings: [String: (count: Int, action: TicTacToe.Action)] = [:]
-  /// The password this client typed last ("" once the host shows none).
-  private var typedPassword = ""
-  /// The app's reducer, built once, which puts the unconfirmed typing back into a state.
-  private let app: TicTacToe.Body = TicTacToe().body
+  /// What this client typed that the host has not processed yet.
+  private var typing = UnconfirmedTyping()
 
   /// The longest line the host is expected to send.
   static let lineLimit = 1 << 20
@@ -193,13 +187,7 @@ public final class RemoteGame {
   /// at once (by `apply`), so that the next keystroke edits what was typed.
   func forward(_ action: TicTacToe.Action) {
     guard !hasEnded else { return }
-    if RemoteIntent.bindingValue(of: action) != nil {
-      let casePath = ActionDescription.describe(action).casePath
-      unconfirmedBindings[casePath] = ((unconfirmedBindings[casePath]?.count ?? 0) + 1, action)
-      if case .login(.view(.binding(let binding))) = action, binding.keyPath == \.password {
-        typedPassword = binding.value as? String ?? ""
-      }
-    }
+    typing.sent(action)
     RemoteIntent.line(for: action).withUnsafeBytes { _ = output.write($0) }
   }
 
@@ -281,15 +269,12 @@ public final class RemoteGame {
       } catch {
         throw AttachError(description: "the host's state: \(error)")
       }
-      keepTyping(in: &next)
+      typing.keep(in: &next)
       state = next
       onState(next)
     case "action":
       guard let casePath = event["action"]?.string else { return }
-      if let unconfirmed = unconfirmedBindings[casePath] {
-        unconfirmedBindings[casePath] =
-          unconfirmed.count > 1 ? (unconfirmed.count - 1, unconfirmed.action) : nil
-      }
+      typing.processed(casePath: casePath)
       onAction(
         casePath, event["origin"]?.string == "effect", event["error"]?.string,
         event["payload"]?.object.map { JSONValue.object($0).description })
@@ -304,39 +289,6 @@ public final class RemoteGame {
       let settle = settles.removeFirst()
       settle.finish(timedOut: settle.hostTimedOut)
     default: break
-    }
-  }
-
-  /// Puts what this client typed and the host has not processed yet back into `state`, and
-  /// the password it typed (or none) in place of the placeholder.
-  private func keepTyping(in state: inout TicTacToe.State) {
-    if case .login(var login) = state {
-      if login.password.isEmpty {
-        // Unless this client's password is still on its way.
-        if unconfirmedBindings["login.view.binding.password"] == nil { typedPassword = "" }
-      } else {
-        // The placeholder is not a password: the client edits (and a mask counts) what it
-        // typed itself, or nothing.
-        login.password = typedPassword
-        state = .login(login)
-      }
-    }
-    for (casePath, unconfirmed) in unconfirmedBindings {
-      // One for a screen that is gone will never be processed.
-      guard Self.isShown(unconfirmed.action, in: state) else {
-        unconfirmedBindings[casePath] = nil
-        continue
-      }
-      _ = app.reduce(into: &state, action: unconfirmed.action)
-    }
-  }
-
-  /// Whether the screen `action` is for is the one `state` shows.
-  nonisolated static func isShown(_ action: TicTacToe.Action, in state: TicTacToe.State) -> Bool {
-    switch (action, state) {
-    case (.login(.twoFactor), .login(let login)): login.twoFactor != nil
-    case (.login, .login), (.newGame, .newGame): true
-    default: false
     }
   }
 }

@@ -19,7 +19,7 @@ struct RemoteMirror: Reducer {
   ) -> Effect<TicTacToe.Action> {
     let game = self.game
     MainActor.assumeIsolated { game.forward(action) }
-    if RemoteIntent.bindingValue(of: action) != nil, RemoteGame.isShown(action, in: state) {
+    if RemoteIntent.bindingValue(of: action) != nil, UnconfirmedTyping.isShown(action, in: state) {
       _ = app.reduce(into: &state, action: action)
     }
     return .none
