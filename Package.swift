@@ -125,10 +125,13 @@ let package = Package(
     // Drives the real `tictactoe` (built by `swift test`) in tmux or through pipes; no
     // dependency on the host's modules.
     .testTarget(name: "AnsiFrontEndTests", dependencies: ["TestSupport"]),
-    // The host's event loop and every descriptor it reads or writes; CSignalPipe is its
-    // signal handler, in C because it runs in signal context.
+    // The host's event loop and its streams (standard input, outputs, signals); CSignalPipe is
+    // its signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
     .target(name: "HostIO", dependencies: ["CSignalPipe"]),
+    // The host's I/O edges as a script meets them: the built `tictactoe` run on real pipes,
+    // FIFOs, files and signals.
+    .testTarget(name: "HostIOTests", dependencies: ["TestSupport"]),
     // The main thread's loop: runs the main queue without Foundation's RunLoop (see its header).
     .target(name: "CMainQueueLoop"),
     .target(
@@ -140,17 +143,19 @@ let package = Package(
         "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow",
       ]),
-    // What outlives the process: the session file's format, and the action log's.
+    // What outlives the process: the session file (its format, and keeping it durable), and
+    // the action log's format.
     .target(
       name: "Persistence",
       dependencies: [
         "TicTacToeAppCore", "TicTacToeGameCore", "JSONLines", "TicTacToeLoginCore",
         "TicTacToeNewGameCore", "UnidirectionalFlow",
       ]),
+    // The formats, and `--session`, `--record` and `replay` through the built `tictactoe`.
     .testTarget(
       name: "PersistenceTests",
       dependencies: [
-        "Persistence", "TicTacToeAppCore", "TicTacToeAuthenticationClient",
+        "Persistence", "TestSupport", "TicTacToeAppCore", "TicTacToeAuthenticationClient",
         "UnidirectionalFlowTesting",
       ]),
     // Puts the terminal back when a front end crashes the host (C: it runs in a signal handler).
@@ -179,7 +184,8 @@ let package = Package(
       name: "JsonlFrontEnd", dependencies: ["FrontEndKit", "JSONLines", "RingBuffer"],
       path: "Plugins/JsonlFrontEnd", linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
-    // What several test targets share: seeded randomness, waiting off the cooperative pool.
+    // What several test targets share: seeded randomness, waiting off the cooperative pool,
+    // the built products and running them (`Fixtures`).
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(name: "JsonlFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
     // The example front end in C (Examples/CFrontEnd/mine.c), built as `tictactoe-example`;

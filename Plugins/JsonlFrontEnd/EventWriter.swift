@@ -72,7 +72,7 @@ struct EventWriter {
 
   /// `{"type":"history","seq":9,"states":[{"seq":2,"screen":"login"},...]}`: the kept
   /// `state` events, oldest first.
-  mutating func history(_ states: some Sequence<StateHistory.Entry>) {
+  mutating func history(_ states: some Sequence<StateEventHistory.Entry>) {
     begin(.history)
     json.key("states")
     json.beginArray()

@@ -30,7 +30,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   /// It asked to quit or to switch: it consumes no more input.
   private var hasLeft = false
   private var subscriptions: [UInt64] = []
-  private var history = StateHistory()
+  private var history = StateEventHistory()
   /// It asked for a rewind in this call: it consumes nothing more until handed input again.
   private var isRewinding = false
   /// The replay's progress in the last `replay` event, during `tictactoe replay`.
@@ -91,7 +91,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     let state = SharedState.current(host, root: root ?? host.rootState())
     let seq = events.state(state.json)
     if let revision = state.revision {
-      history.record(StateHistory.Entry(seq: seq, revision: revision, screen: state.screen))
+      history.record(StateEventHistory.Entry(seq: seq, revision: revision, screen: state.screen))
       lastRevision = revision
     }
   }

@@ -193,7 +193,7 @@ public final class ConformanceSuite {
 
     // 4. Attach.
     start(.attach, "while attaching")
-    let session: FrontEndSession
+    let session: AttachedFrontEnd
     switch host.attach(spec, ownsTerminal: false) {
     case .failure(let error):
       let logged = loggedErrors(since: 0)
@@ -259,7 +259,7 @@ public final class ConformanceSuite {
       await checkQuietAfterDetach(host, session, output: loaded.writesTerminal ? output : nil))
   }
 
-  private func checkStateChanges(_ host: FrontEndHost, _ session: FrontEndSession) async
+  private func checkStateChanges(_ host: FrontEndHost, _ session: AttachedFrontEnd) async
     -> ConformanceOutcome
   {
     // The first error logged is reported, but the steps go on: a crash later is worse.
@@ -301,7 +301,7 @@ public final class ConformanceSuite {
   }
 
   private func checkQuietAfterDetach(
-    _ host: FrontEndHost, _ session: FrontEndSession, output: String?
+    _ host: FrontEndHost, _ session: AttachedFrontEnd, output: String?
   ) async -> ConformanceOutcome {
     let callbacks = session.deliveredCallbacks
     let size = output.map(fileSize)

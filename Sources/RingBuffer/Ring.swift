@@ -3,7 +3,7 @@
 /// no allocation after the first `capacity` appends).
 ///
 /// The host's state history and the `jsonl` front end's history of `state` events both keep
-/// their last 1000 entries in one.
+/// their last `TTT_REWIND_REVISIONS` entries in one.
 ///
 /// ```swift
 /// var ring = Ring<Int>(capacity: 2)

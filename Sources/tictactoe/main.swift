@@ -213,7 +213,7 @@ MainActor.assumeIsolated {
       refusedToStart = refusedToStart || error.refusalToStart != nil
     }
   }
-  guard !host.sessions.isEmpty else {
+  guard !host.attachedFrontEnds.isEmpty else {
     standardError(
       "tictactoe: no front end could be loaded"
         + (refusedToStart ? "; 'text' works in any terminal and pipe (--frontend text)" : ""))

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import Testing
 import TicTacToeAppCore
 import TicTacToeFrontEndABI
@@ -116,7 +117,7 @@ import TicTacToeNewGameCore
     #expect(probe.request(TTT_REQUEST_DETACH, "misbehaving") == TTT_OK)
     // Both carried out, in order: attached, then detached.
     #expect(await yield { FileManager.default.fileExists(atPath: output) })
-    #expect(await yield { host.sessions.map(\.name) == ["probe"] })
+    #expect(await yield { host.attachedFrontEnds.map(\.name) == ["probe"] })
   }
 
   @Test func whatFailsWhenARequestIsCarriedOutIsOneLogLine() async throws {

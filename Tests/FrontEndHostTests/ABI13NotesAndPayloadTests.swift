@@ -31,7 +31,7 @@ import TicTacToeFrontEndABI
     #expect(probe.note("cursor") == nil)
     #expect(probe.keepNote("0,2", under: "cursor") == TTT_OK)
     #expect(probe.note("cursor") == "0,2")
-    for session in host.sessions { host.detach(session) }
+    for session in host.attachedFrontEnds { host.detach(session) }
     _ = try host.attach(FrontEndSpec(probe.path), ownsTerminal: false).get()
     #expect(probe.note("cursor") == "0,2", "the next front end of the name reads it")
     #expect(probe.keepNote(nil, under: "cursor") == TTT_OK)

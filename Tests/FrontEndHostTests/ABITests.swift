@@ -154,7 +154,7 @@ import TicTacToeGameCore
   }
 
   @Test func detachedFrontEndsCanNoLongerCallIn() {
-    for session in host.sessions { host.detach(session) }
+    for session in host.attachedFrontEnds { host.detach(session) }
     // Scoping a handle is refused after detach, so the send is refused too.
     #expect(probe.send(TTT_ACTION_LOGIN_SET_EMAIL, text: "x") != TTT_OK)
     guard case .login(let login) = host.store.state else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The command line as users of git and other Unix tools expect it: help for every command,

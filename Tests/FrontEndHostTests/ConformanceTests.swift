@@ -1,6 +1,7 @@
 import Foundation
 import FrontEndConformance
 import FrontEndHost
+import TestSupport
 import Testing
 import TicTacToeFrontEndABI
 

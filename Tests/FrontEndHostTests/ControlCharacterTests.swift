@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Escape sequences typed as an email, a player's name or a front-end spec reach no terminal

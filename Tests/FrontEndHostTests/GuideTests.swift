@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The author's guide stays true (issue 12): its C blocks, one after the other, are a whole

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import TicTacToeFrontEndABI
 
 /// The `hostile_*` functions of a compiled `hostile.c`: a front end that misbehaves on demand.

@@ -19,7 +19,7 @@ import TicTacToeFrontEndABI
   }
 
   private func attach(_ mode: Hostile.AttachMode = .normal, argument: String = "") throws
-    -> FrontEndSession
+    -> AttachedFrontEnd
   {
     hostile.setAttachMode(mode, argument: argument)
     return try host.attach(FrontEndSpec(hostile.path), ownsTerminal: false).get()
@@ -141,7 +141,7 @@ import TicTacToeFrontEndABI
     #expect(messages["request attach missing file"]?.contains("/no/such/libfrontend.so") == true)
     #expect(messages["send_path int for string"]?.contains("was given (int32)") == true)
     // The host is still alive and the front end still works.
-    #expect(host.sessions.map(\.name) == ["hostile"])
+    #expect(host.attachedFrontEnds.map(\.name) == ["hostile"])
     setEmail("after@absurd")
     #expect(hostile.changes == changes + 1)
   }
@@ -191,7 +191,7 @@ import TicTacToeFrontEndABI
     #expect(probe.request(TTT_REQUEST_SETTLE, "") == TTT_OK)
     #expect(await yield { probe.settled == 1 })
     #expect(hostile.settled == 0)
-    #expect(host.sessions.map(\.name) == ["probe"])
+    #expect(host.attachedFrontEnds.map(\.name) == ["probe"])
     // Its subscriptions were ended.
     setEmail("after@failed.attach")
     #expect(hostile.changes == 0)
@@ -207,7 +207,7 @@ import TicTacToeFrontEndABI
       return
     }
     #expect(error.reason.hasPrefix("its attach callback failed with unknown status (12345)"))
-    #expect(host.sessions.isEmpty)
+    #expect(host.attachedFrontEnds.isEmpty)
   }
 
   @Test func aNullInstanceIsHandedBackAsIs() throws {
@@ -219,7 +219,7 @@ import TicTacToeFrontEndABI
 
   @Test func aFrontEndThatDetachesItselfWhileAttachingIsDetached() async throws {
     _ = try attach(.detachesItself)
-    #expect(await yield { host.sessions.isEmpty })
+    #expect(await yield { host.attachedFrontEnds.isEmpty })
     setEmail("after@self.detach")
     #expect(hostile.changes == 0)
   }
@@ -312,7 +312,7 @@ import TicTacToeFrontEndABI
     setEmail("detach@me")
     #expect(hostile.call("reenter detach self")?.result == 0)
     #expect(await yield { !session.isAttached })
-    #expect(host.sessions.isEmpty)
+    #expect(host.attachedFrontEnds.isEmpty)
     let before = host.store.state
     expectSavedHandlesRefusedAsDetached()
     #expect(host.store.state == before)
@@ -357,8 +357,8 @@ import TicTacToeFrontEndABI
     hostile.clearReport()
     setEmail("requests")
     #expect(hostile.report.map(\.result) == [0, 0])
-    #expect(await yield { hostile.settled == 1 && host.sessions.count == 2 })
-    #expect(host.sessions.map(\.name) == ["hostile", "probe"])
+    #expect(await yield { hostile.settled == 1 && host.attachedFrontEnds.count == 2 })
+    #expect(host.attachedFrontEnds.map(\.name) == ["hostile", "probe"])
   }
 
   @Test func aSwitchFromInsideACallbackReplacesTheObserver() async throws {
@@ -367,8 +367,8 @@ import TicTacToeFrontEndABI
     let session = try host.attach(FrontEndSpec(hostile.path), ownsTerminal: false).get()
     hostile.reenter(onChange: [.switchTerminal])
     setEmail("switch")
-    #expect(await yield { !session.isAttached && host.sessions.count == 1 })
-    #expect(host.sessions.map(\.name) == ["probe"])
+    #expect(await yield { !session.isAttached && host.attachedFrontEnds.count == 1 })
+    #expect(host.attachedFrontEnds.map(\.name) == ["probe"])
   }
 
   @Test func aQuitFromInsideACallbackQuits() async throws {
@@ -401,7 +401,7 @@ import TicTacToeFrontEndABI
     #expect(hostile.call("detach request switch")?.message.contains("detach") == true)
     #expect(probe.request(TTT_REQUEST_SETTLE, "") == TTT_OK)
     #expect(await yield { probe.settled == 1 })
-    #expect(host.sessions.map(\.name) == ["probe"])
+    #expect(host.attachedFrontEnds.map(\.name) == ["probe"])
     setEmail("after@detach")
     #expect(hostile.extraChanges == 0)
   }

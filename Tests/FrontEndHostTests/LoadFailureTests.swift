@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import Testing
 import TicTacToeFrontEndABI
 
@@ -23,7 +24,7 @@ import TicTacToeFrontEndABI
     #expect(
       error.reason.contains(expected), "reason was: \(error.reason)",
       sourceLocation: sourceLocation)
-    #expect(host.sessions.map(\.name) == ["probe"], sourceLocation: sourceLocation)
+    #expect(host.attachedFrontEnds.map(\.name) == ["probe"], sourceLocation: sourceLocation)
     host.store.send(.login(.view(.binding(.set(\.email, "still@working")))))
     guard case .login(let login) = host.store.state else {
       Issue.record("the state left login", sourceLocation: sourceLocation)

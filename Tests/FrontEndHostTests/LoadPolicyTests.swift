@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import Testing
 import TicTacToeFrontEndABI
 
@@ -25,7 +26,7 @@ import TicTacToeFrontEndABI
       host.detach(session)
       return nil
     case .failure(let error):
-      #expect(host.sessions.isEmpty, sourceLocation: sourceLocation)
+      #expect(host.attachedFrontEnds.isEmpty, sourceLocation: sourceLocation)
       return error
     }
   }
@@ -168,7 +169,7 @@ import TicTacToeFrontEndABI
     #expect(probe.request(TTT_REQUEST_ATTACH, file) == TTT_ERR_UNKNOWN)
     #expect(probe.lastError.contains("cannot load front end '\(file)': unsafe: the file is "))
     #expect(probe.request(TTT_REQUEST_SWITCH, file) == TTT_ERR_UNKNOWN)
-    #expect(host.sessions.count == 1)
+    #expect(host.attachedFrontEnds.count == 1)
   }
 }
 

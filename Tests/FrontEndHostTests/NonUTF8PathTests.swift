@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A path that is not UTF-8 (`g\xFFx`) is refused with a usage error that names it with its

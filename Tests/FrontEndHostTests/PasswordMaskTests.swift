@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `text` front end masks the password with a fixed number of stars: a mask as long as

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import TicTacToeFrontEndABI
 
 /// The `probe_*` functions of a compiled `probe.c`, to call the host's routines the way a C

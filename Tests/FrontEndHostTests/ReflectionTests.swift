@@ -1,6 +1,7 @@
 import DynamicCall
 import Foundation
 import FrontEndHost
+import TestSupport
 import Testing
 import TicTacToeAppCore
 import TicTacToeFrontEndABI

@@ -1,6 +1,7 @@
 import Foundation
 import FrontEndHost
 import Persistence
+import TestSupport
 import Testing
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient

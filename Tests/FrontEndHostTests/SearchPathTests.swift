@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import Testing
 
 /// How a front end's name becomes a file on the search path.

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import Testing
 import TicTacToeAppCore
 
@@ -16,7 +17,7 @@ import TicTacToeAppCore
 
   private func output(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-  private func attach(_ name: String, to file: String) throws -> FrontEndSession {
+  private func attach(_ name: String, to file: String) throws -> AttachedFrontEnd {
     let path = try Fixtures.stockFrontEnd(name)
     return try host.attach(FrontEndSpec("\(path):\(output(file))"), ownsTerminal: false).get()
   }
@@ -32,7 +33,7 @@ import TicTacToeAppCore
     _ = try attach("text", to: "text.out")
     _ = try attach("jsonl", to: "events.jsonl")
     _ = try attach("ansi", to: "ansi.out")
-    #expect(host.sessions.map(\.name) == ["text", "jsonl", "ansi"])
+    #expect(host.attachedFrontEnds.map(\.name) == ["text", "jsonl", "ansi"])
     await startGame(on: host)
     playToAWin()
     host.flushOutputs()

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import Testing
 import TicTacToeAppCore
 

@@ -1,4 +1,5 @@
 import FrontEndHost
+import TestSupport
 import Testing
 
 /// `onTerminalOwnerChange`, which the `tictactoe` executable uses to tell its crash guard

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
 import TicTacToeAuthenticationClientLive
@@ -37,9 +38,4 @@ func startGame(on host: FrontEndHost) async {
   host.store.send(.newGame(.binding(.set(\.xPlayerName, "Blob"))))
   host.store.send(.newGame(.binding(.set(\.oPlayerName, "Blub"))))
   host.store.send(.newGame(.letsPlayButtonTapped))
-}
-
-/// Reads a whole file as text ("" if missing).
-func contents(of path: String) -> String {
-  (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
 }

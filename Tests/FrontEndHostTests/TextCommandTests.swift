@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `text` front end as a script (or a person) types to it, through a pipe: help, quitting,

@@ -38,7 +38,7 @@ enum HostActionBenchmark {
         // What the host's loop does before it waits again: write what the front ends wrote.
         host.flushOutputs()
       }
-      BlackHole.consume(host.sessions.count)
+      BlackHole.consume(host.attachedFrontEnds.count)
     }
   }
 }

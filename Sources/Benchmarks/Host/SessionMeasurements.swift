@@ -1,5 +1,6 @@
 import Foundation
 import HostIO
+import Persistence
 
 /// What `--session` costs: the two ways to make a state durable, side by side, and the
 /// JSON-lines stream with a session against none.

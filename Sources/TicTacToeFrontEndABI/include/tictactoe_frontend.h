@@ -483,6 +483,10 @@ typedef enum ttt_request {
                                TTT_ERR_INACTIVE at once when no game or no move is there */
 } ttt_request;
 
+/* How far back TTT_REQUEST_REWIND reaches: the host keeps the last this many revisions. A
+ * front end that maps its own history onto revisions (jsonl's `seq`) keeps as many. */
+#define TTT_REWIND_REVISIONS 1000u
+
 /* The table of host routines handed to a front end on attach. [until-detach] */
 typedef struct ttt_host_api {
   uint32_t struct_size;

@@ -21,7 +21,7 @@ import UnidirectionalFlow
 public final class FuzzHost {
   /// The host.
   public let host: FrontEndHost
-  private let session: FrontEndSession
+  private let session: AttachedFrontEnd
   private var observation: StoreSubscription?
   /// How many actions the store has processed since the last reset.
   public private(set) var processedActions = 0
@@ -48,7 +48,7 @@ public final class FuzzHost {
     host.onExit = { _ in }
     let descriptor = UnsafeMutablePointer<ttt_frontend_descriptor>.allocate(capacity: 1)
     descriptor.initialize(to: ttt_frontend_descriptor())
-    session = FrontEndSession(
+    session = AttachedFrontEnd(
       frontEnd: LoadedFrontEnd(
         path: "/fuzz", descriptor: descriptor, name: "fuzz", summary: "the fuzz harness",
         version: "1.0.0", abiVersion: "1.1", flags: 0),

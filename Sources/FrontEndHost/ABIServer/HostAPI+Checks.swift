@@ -1,0 +1,159 @@
+import TicTacToeAppCore
+import TicTacToeFrontEndABI
+
+/// The checks every host routine makes before it does anything: the pointer is one the host
+/// handed out, the routine is called on a thread the header allows, and the front end is still
+/// attached. A failed check, or an error the routine throws, becomes the routine's status and
+/// `last_error`.
+extension HostAPI {
+  /// Where a routine may be called: the header's `[store-thread]` and `[thread-safe]`.
+  enum ThreadRule {
+    case storeThread
+    case anyThread
+  }
+
+  /// A `[store-thread]` routine on a store handle that returns a status: an unknown handle
+  /// is `TTT_ERR_INVALID_ARGUMENT`, and a refusal is its error's status.
+  static func withStatus(
+    _ store: OpaquePointer?, _ routine: String,
+    _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
+  ) -> ttt_status {
+    with(
+      store, as: StoreHandle.self, routine, unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status,
+      body)
+  }
+
+  /// A `[thread-safe]` routine on a store handle that returns a status; `body` runs on the
+  /// calling thread.
+  static func withStatusOnAnyThread(
+    _ store: OpaquePointer?, _ routine: String,
+    _ body: (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
+  ) -> ttt_status {
+    let handle: StoreHandle
+    switch HandleRegistry.find(store, as: StoreHandle.self) {
+    case .live(let found): handle = found
+    case .retired: return TTT_ERR_DETACHED
+    case .unknown: return TTT_ERR_INVALID_ARGUMENT
+    }
+    return check(handle.session, routine, .anyThread, refused: \.status) {
+      host throws(HostCallError) in try body(handle, host)
+    }
+  }
+
+  /// Runs a `[store-thread]` routine on `pointer`, a `ttt_store *`, `ttt_host *` or
+  /// `ttt_output *` that must be a `T`: `otherwise` for a pointer the host never handed out
+  /// and for any refusal; otherwise the checks of ``check(_:_:_:refused:_:)``.
+  static func with<T: HandedOut, R>(
+    _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, otherwise: R,
+    _ body: @MainActor (T, FrontEndHost) throws(HostCallError) -> R
+  ) -> R {
+    with(pointer, as: type, routine, unknown: otherwise, refused: { _ in otherwise }, body)
+  }
+
+  /// ``with(_:as:_:otherwise:_:)``, with what a refusal returns worked out from the error. A
+  /// retired handle (its front end was detached) is refused as detached.
+  static func with<T: HandedOut, R>(
+    _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, unknown: R,
+    refused: (HostCallError) -> R, _ body: @MainActor (T, FrontEndHost) throws(HostCallError) -> R
+  ) -> R {
+    let object: T
+    switch HandleRegistry.find(pointer, as: type) {
+    case .live(let found): object = found
+    case .retired: return refused(.detached)
+    case .unknown: return unknown
+    }
+    return check(object.session, routine, .storeThread, refused: refused) {
+      host throws(HostCallError) in
+      try onMainActor(body, object, host)
+    }
+  }
+
+  /// Runs a `[store-thread]` routine that only makes or looks up the front end's own handles
+  /// (`root`, `scope`): it needs the thread, neither the host nor the front end attached (a
+  /// handle of a detached front end answers `TTT_ERR_DETACHED` itself). `otherwise` for a
+  /// refusal.
+  static func withOwnHandles<R>(
+    _ session: AttachedFrontEnd, _ routine: String, otherwise: R,
+    _ body: (AttachedFrontEnd) throws(HostCallError) -> R
+  ) -> R {
+    do throws(HostCallError) {
+      guard isStoreThread() else { throw .invalid("\(routine) must be called on the store thread") }
+      return try body(session)
+    } catch {
+      session.setLastError(error.message)
+      return otherwise
+    }
+  }
+
+  /// Checks the thread rule, then that the front end is attached, then
+  /// runs `body`. A failed check or a thrown error sets `last_error` and returns
+  /// `refused(error)`.
+  static func check<R>(
+    _ session: AttachedFrontEnd, _ routine: String, _ rule: ThreadRule,
+    refused: (HostCallError) -> R, _ body: (FrontEndHost) throws(HostCallError) -> R
+  ) -> R {
+    do throws(HostCallError) {
+      if rule == .storeThread, !isStoreThread() {
+        throw .invalid("\(routine) must be called on the store thread")
+      }
+      guard let host = session.host, session.isAttached else {
+        throw .detached
+      }
+      return try body(host)
+    } catch {
+      session.setLastError(error.message)
+      return refused(error)
+    }
+  }
+
+  /// Runs `body` as the main actor: the caller checked it is on the store thread.
+  ///
+  /// No second, dynamic check (`MainActor.assumeIsolated` asks the runtime for the current
+  /// executor on every call, every ABI call): the store thread is where the main actor runs,
+  /// which ``isStoreThread()`` checked. A synchronous function isolated to a global actor is
+  /// called exactly like a nonisolated one, which is also how `assumeIsolated` calls it once
+  /// its check passed.
+  static func onMainActor<R, Failure: Error>(
+    _ body: @MainActor () throws(Failure) -> R
+  ) throws(Failure) -> R {
+    try withoutActuallyEscaping(body) { body throws(Failure) in
+      try unsafeBitCast(body, to: (() throws(Failure) -> R).self)()
+    }
+  }
+
+  /// ``onMainActor(_:)`` for a body that takes its two arguments: called with a closure it
+  /// was given, it forms no new closure, whose context would be allocated on the heap on
+  /// every ABI call (`withoutActuallyEscaping` needs an escapable context).
+  static func onMainActor<A, B, R, Failure: Error>(
+    _ body: @MainActor (A, B) throws(Failure) -> R, _ first: A, _ second: B
+  ) throws(Failure) -> R {
+    try withoutActuallyEscaping(body) { body throws(Failure) in
+      try unsafeBitCast(body, to: ((A, B) throws(Failure) -> R).self)(first, second)
+    }
+  }
+
+  /// Runs `body` for `session` and returns its status, or the status of the error it threw
+  /// (recorded as the session's `last_error`).
+  static func attempt(
+    _ session: AttachedFrontEnd, _ body: () throws(HostCallError) -> ttt_status
+  ) -> ttt_status {
+    do {
+      return try body()
+    } catch {
+      return fail(session, error)
+    }
+  }
+}
+
+/// What the host hands a front end as an opaque pointer, and the front end it belongs to.
+protocol HandedOut: AnyObject, Sendable {
+  /// The front end the pointer was handed to.
+  var session: AttachedFrontEnd { get }
+}
+
+extension StoreHandle: HandedOut {}
+extension FrontEndOutput: HandedOut {}
+extension AttachedFrontEnd: HandedOut {
+  /// A front end's `ttt_host *` belongs to itself.
+  var session: AttachedFrontEnd { self }
+}

@@ -1,0 +1,49 @@
+import FrontEndHost
+import Persistence
+import TicTacToeAppCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Opens the `--session` file at start: the file, locked for this process, the state to start
+/// from, and the states before each move of its game (for `:undo`).
+enum SessionStart {
+  /// The state in `path`, or a fresh one when there is no file yet or it is not a session this
+  /// build can restore (that file is moved aside, with a message). Exits with
+  /// ``ExitStatus/sessionUnusable`` when the file cannot be used at all.
+  static func open(
+    _ path: String, report: (String) -> Void
+  ) -> (file: SessionFile, state: TicTacToe.State, undo: [TicTacToe.State]) {
+    do {
+      let file = try SessionFile.open(path)
+      func moveAside(_ problem: String) throws(SessionFile.Failure) -> TicTacToe.State {
+        let aside = try file.quarantine()
+        report(
+          "tictactoe: \(path) is not a session this tictactoe can restore: \(problem); it is "
+            + "kept as \(aside), and a new game starts")
+        return TicTacToe.State()
+      }
+      let read: [UInt8]?
+      do {
+        read = try file.read()
+      } catch  where error.canMoveAside {
+        return (file, try moveAside(error.description), [])
+      }
+      guard var bytes = read else { return (file, TicTacToe.State(), []) }
+      // An editor's UTF-8 byte order mark is no reason to lose a game.
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+      do {
+        let (state, undo) = try SessionSnapshot.decodeWithUndo(bytes)
+        return (file, state, undo)
+      } catch {
+        return (file, try moveAside("\(error)"), [])
+      }
+    } catch {
+      report("tictactoe: \(error)")
+      exit(ExitStatus.sessionUnusable)
+    }
+  }
+}
