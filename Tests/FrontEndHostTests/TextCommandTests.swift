@@ -195,19 +195,27 @@ import Testing
       ], "\(later.standardOutput)")
   }
 
+  /// A directory no test and no machine has: `/nonexistent` may exist (it is `nobody`'s home).
+  private static func missingDirectory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)")
+      .path
+  }
+
   @Test func aMissingDirectoryIsNamedOnAttach() async throws {
-    let result = try await text([":attach jsonl:/nonexistent/x"])
+    let missing = Self.missingDirectory()
+    let result = try await text([":attach jsonl:\(missing)/x"])
     #expect(
       result.standardOutput.contains(
-        "! cannot attach jsonl:/nonexistent/x: no such directory: /nonexistent\n"))
+        "! cannot attach jsonl:\(missing)/x: no such directory: \(missing)\n"))
   }
 
   @Test func aMissingFrontEndDirectoryIsWarnedAbout() async throws {
-    let result = try await text([":quit"], arguments: ["--frontend-dir", "/nonexistent"])
+    let missing = Self.missingDirectory()
+    let result = try await text([":quit"], arguments: ["--frontend-dir", missing])
     #expect(result.status == 0)
     #expect(
       result.standardError.contains(
-        "tictactoe: warning: --frontend-dir /nonexistent: no such directory"))
+        "tictactoe: warning: --frontend-dir \(missing): no such directory"))
   }
 
   @Test func notFoundListsOnlyThePlacesSearched() async throws {
