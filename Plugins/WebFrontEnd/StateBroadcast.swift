@@ -8,6 +8,10 @@ import Synchronization
 /// waiting) until the next publish resumes it; a browser that stops reading is left behind
 /// on an old event and then skips straight to the latest state. Nothing queues up, and the
 /// store thread never waits for a browser.
+///
+/// MHD does not see a browser leave while its stream is suspended, so each new stream wakes
+/// the waiting ones with a comment line (`:`), a write that fails for a browser that left and
+/// frees its connection: reloading the page never piles up streams.
 final class StateBroadcast: Sendable {
   /// What one event stream has sent.
   private struct Stream {
@@ -18,6 +22,8 @@ final class StateBroadcast: Sendable {
     /// The version `event` came from (0: none yet).
     var version: UInt64 = 0
     var isSuspended = false
+    /// Whether it should check that its browser is still there (see the type's notes).
+    var needsPing = false
   }
 
   private struct Shared {
@@ -50,6 +56,11 @@ final class StateBroadcast: Sendable {
     shared.withLock { shared in
       guard !shared.isStopped else { return nil }
       defer { shared.nextStream += 1 }
+      for (id, stream) in shared.streams where stream.isSuspended {
+        shared.streams[id]!.isSuspended = false
+        shared.streams[id]!.needsPing = true
+        stream.connection.resume()
+      }
       shared.streams[shared.nextStream] = Stream(connection: connection)
       return shared.nextStream
     }
@@ -68,14 +79,18 @@ final class StateBroadcast: Sendable {
       guard !shared.isStopped, var stream = shared.streams[id] else { return -1 }
       defer { shared.streams[id] = stream }
       if stream.written == stream.event.count {
-        guard stream.version < shared.version else {
+        if stream.version < shared.version {
+          stream.event = shared.event
+          stream.version = shared.version
+        } else if stream.needsPing {
+          stream.event = Self.ping
+        } else {
           stream.isSuspended = true
           stream.connection.suspend()
           return 0
         }
-        stream.event = shared.event
         stream.written = 0
-        stream.version = shared.version
+        stream.needsPing = false
       }
       let count = min(buffer.count, stream.event.count - stream.written)
       stream.event.withUnsafeBytes { event in
@@ -86,6 +101,9 @@ final class StateBroadcast: Sendable {
       return count
     }
   }
+
+  /// A comment line, which the browser ignores.
+  private static let ping = Array(":\n\n".utf8)
 
   /// Ends every stream: the suspended ones are resumed to end, and no stream opens or waits
   /// again. Called before MHD stops, which must find no connection suspended. [store thread]
