@@ -73,7 +73,7 @@ final class WebServer: Sendable {
     }
     guard let daemon else {
       close(descriptor)
-      throw FrontEndError("web: the HTTP server (libmicrohttpd) did not start")
+      throw FrontEndError("the HTTP server (libmicrohttpd) did not start")
     }
     return Daemon(pointer: daemon)
   }
