@@ -15,7 +15,7 @@ enum RemoteIntent {
     var writer = JSONWriter()
     writer.beginObject()
     writer.key("action")
-    if let intent = AppSchema.intent(of: action), let values = intent.values(of: action) {
+    if let (intent, values) = AppSchema.intentAndValues(of: action) {
       writer.string(intent.casePath)
       for (argument, value) in zip(intent.arguments, values) {
         writer.key(argument.name)
@@ -34,7 +34,7 @@ enum RemoteIntent {
 
   /// The text a binding sets (an intent whose one argument is text), if `action` is one.
   static func bindingValue(of action: TicTacToe.Action) -> String? {
-    guard let values = AppSchema.intent(of: action)?.values(of: action), values.count == 1,
+    guard let values = AppSchema.intentAndValues(of: action)?.values, values.count == 1,
       case .text(let text) = values[0]
     else { return nil }
     return text

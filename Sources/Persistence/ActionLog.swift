@@ -116,7 +116,7 @@ public enum ActionLog {
   /// names them, a response's token (a secret), whether it asks for a second factor, or its
   /// error's name.
   private static func payload(of action: TicTacToe.Action) -> [(String, JSONValue)] {
-    if let intent = AppSchema.intent(of: action), let values = intent.values(of: action) {
+    if let (intent, values) = AppSchema.intentAndValues(of: action) {
       var members: [(String, JSONValue)] = [("action", .string(intent.casePath))]
       for (argument, value) in zip(intent.arguments, values) {
         switch value {

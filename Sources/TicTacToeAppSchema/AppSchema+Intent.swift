@@ -1,6 +1,5 @@
 import TicTacToeAppCore
 import TicTacToeFrontEndABI
-import UnidirectionalFlow
 
 extension AppSchema {
   /// One user intent: what a front end may ask the app to do, with everything each wire form
@@ -21,24 +20,25 @@ extension AppSchema {
     private let extract: @Sendable (TicTacToe.Action) -> [Value]?
     private let test: @Sendable (TicTacToe.Action) -> Bool
 
-    /// The intent at `path` (the app action's case path) whose payload crosses as `arguments`:
-    /// `values` reads them from a payload, and `payload` makes one from values that
-    /// ``make(_:)`` has checked.
-    init<Payload>(
-      _ casePath: String, _ path: CaseKeyPath<TicTacToe.Action, Payload>, feature: ttt_feature,
-      tag: ttt_action_tag?, summary: String, arguments: [Argument],
-      values: @escaping @Sendable (Payload) -> [Value],
-      payload: @escaping @Sendable ([Value]) -> Payload
+    /// The intent named `casePath` whose payload crosses as `arguments`: `embed` makes its
+    /// action from values that ``make(_:)`` has checked, `extract` reads the values back from
+    /// an action (`nil` for another intent), and `test` tells, without reading them, whether
+    /// an action is this intent. The three are the intent's case path, written out so that
+    /// each runs specialized: describing an action runs for every action the store processes.
+    init(
+      _ casePath: String, feature: ttt_feature, tag: ttt_action_tag?, summary: String,
+      arguments: [Argument], embed: @escaping @Sendable ([Value]) -> TicTacToe.Action,
+      extract: @escaping @Sendable (TicTacToe.Action) -> [Value]?,
+      test: @escaping @Sendable (TicTacToe.Action) -> Bool
     ) {
-      let path = TicTacToe.Action.casePath(path)
       self.casePath = casePath
       self.feature = feature
       self.tag = tag
       self.arguments = arguments
       self.summary = summary
-      embed = { path.embed(payload($0)) }
-      extract = { action in path.extract(from: action).map(values) }
-      test = { path.extract(from: $0) != nil }
+      self.embed = embed
+      self.extract = extract
+      self.test = test
     }
 
     /// Whether an argument is a secret (the password), which no message or log may repeat.
