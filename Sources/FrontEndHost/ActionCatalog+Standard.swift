@@ -21,16 +21,22 @@ extension ActionCatalog.Entry {
       arguments: intent.arguments.map { ($0.name, $0.range == nil ? CType.string : .int32) },
       isSecret: intent.isSecret, summary: intent.summary,
       make: { arguments in
-        var values: [AppSchema.Value] = []
+        guard arguments.count == intent.arguments.count else {
+          return .failure(.init(.count(expected: intent.arguments.count, given: arguments.count)))
+        }
         for (argument, value) in zip(intent.arguments, arguments) {
-          switch value {
-          case .string(let text?): values.append(.text(text))
-          case .string(nil): return .failure(.invalid("the \(argument.name) is NULL"))
-          case .int32(let number): values.append(.integer(Int(number)))
-          default: return .failure(.invalid("\(argument.name) must be a string or an integer"))
+          if case .string(nil) = value {
+            return .failure(.invalid("the \(argument.name) is NULL"))
           }
         }
-        return intent.make(values).mapError(HostCallError.init)
+        // The values are read where they are: a send runs this for every action.
+        return intent.make { index in
+          switch arguments[index] {
+          case .string(let text?): .text(text)
+          case .int32(let number): .integer(Int(number))
+          default: .text("")
+          }
+        }.mapError(HostCallError.init)
       })
   }
 }

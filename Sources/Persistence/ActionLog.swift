@@ -99,13 +99,31 @@ public enum ActionLog {
   /// `action` member and a failure's `error` name left out): `{"row":0,"column":2}` for a tap,
   /// `{}` for an action that carries nothing. The JSON-lines `action` event shows it as its
   /// `payload`.
+  ///
+  /// An intent's arguments are written as they are read, with no list of members in between:
+  /// this runs for every action the store processes while an action observer is attached.
   public static func writePayload(of action: TicTacToe.Action, to writer: inout JSONWriter) {
     writer.beginObject()
-    for (key, value) in payload(of: action) where key != "action" && key != "error" {
-      writer.key(key)
-      writer.value(value)
+    if let (intent, values) = AppSchema.intentAndValues(of: action) {
+      for (argument, value) in zip(intent.arguments, values) {
+        writer.key(argument.name)
+        writer.value(json(value, isSecret: argument.isSecret))
+      }
+    } else {
+      for (key, value) in payload(of: action) where key != "action" && key != "error" {
+        writer.key(key)
+        writer.value(value)
+      }
     }
     writer.endObject()
+  }
+
+  /// An argument's value as the log and the payload write it, a secret redacted.
+  private static func json(_ value: AppSchema.Value, isSecret: Bool) -> JSONValue {
+    switch value {
+    case .text(let text): isSecret ? secret(text) : .string(text)
+    case .integer(let number): .number(JSONNumber(number))
+    }
   }
 
   private static func secret(_ value: String) -> JSONValue {
@@ -119,11 +137,7 @@ public enum ActionLog {
     if let (intent, values) = AppSchema.intentAndValues(of: action) {
       var members: [(String, JSONValue)] = [("action", .string(intent.casePath))]
       for (argument, value) in zip(intent.arguments, values) {
-        switch value {
-        case .text(let text):
-          members.append((argument.name, argument.isSecret ? secret(text) : .string(text)))
-        case .integer(let number): members.append((argument.name, .number(JSONNumber(number))))
-        }
+        members.append((argument.name, json(value, isSecret: argument.isSecret)))
       }
       return members
     }

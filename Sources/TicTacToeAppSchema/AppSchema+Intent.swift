@@ -16,7 +16,7 @@ extension AppSchema {
     public let arguments: [Argument]
     /// One line for people.
     public let summary: String
-    private let embed: @Sendable ([Value]) -> TicTacToe.Action
+    private let embed: @Sendable ((Int) -> Value) -> TicTacToe.Action
     private let extract: @Sendable (TicTacToe.Action) -> [Value]?
     private let test: @Sendable (TicTacToe.Action) -> Bool
 
@@ -27,7 +27,7 @@ extension AppSchema {
     /// each runs specialized: describing an action runs for every action the store processes.
     init(
       _ casePath: String, feature: ttt_feature, tag: ttt_action_tag?, summary: String,
-      arguments: [Argument], embed: @escaping @Sendable ([Value]) -> TicTacToe.Action,
+      arguments: [Argument], embed: @escaping @Sendable ((Int) -> Value) -> TicTacToe.Action,
       extract: @escaping @Sendable (TicTacToe.Action) -> [Value]?,
       test: @escaping @Sendable (TicTacToe.Action) -> Bool
     ) {
@@ -56,10 +56,17 @@ extension AppSchema {
       guard values.count == arguments.count else {
         return .failure(.count(expected: arguments.count, given: values.count))
       }
-      for (argument, value) in zip(arguments, values) {
-        if let error = argument.check(value) { return .failure(error) }
+      return make { values[$0] }
+    }
+
+    /// The app action whose argument at each index of ``arguments`` is `value(index)`, once
+    /// their kinds and ranges are checked: a wire form reads its values where they are, with no
+    /// list in between (a send runs this for every action).
+    public func make(_ value: (Int) -> Value) -> Result<TicTacToe.Action, ArgumentError> {
+      for (index, argument) in arguments.enumerated() {
+        if let error = argument.check(value(index)) { return .failure(error) }
       }
-      return .success(embed(values))
+      return .success(embed(value))
     }
   }
 }

@@ -143,8 +143,8 @@ extension AppSchema.Intent {
     Self(
       casePath, feature: feature, tag: tag, summary: summary,
       arguments: [AppSchema.Argument("value", .text, isSecret: isSecret)],
-      embed: { values in
-        guard case .text(let text) = values[0] else { preconditionFailure("checked by make") }
+      embed: { value in
+        guard case .text(let text) = value(0) else { preconditionFailure("checked by make") }
         return embed(.set(field, text))
       },
       extract: { action in
@@ -165,8 +165,8 @@ extension AppSchema.Intent {
       arguments: [
         AppSchema.Argument("row", .integer(0...2)), AppSchema.Argument("column", .integer(0...2)),
       ],
-      embed: { values in
-        guard case .integer(let row) = values[0], case .integer(let column) = values[1] else {
+      embed: { value in
+        guard case .integer(let row) = value(0), case .integer(let column) = value(1) else {
           preconditionFailure("checked by make")
         }
         return embed(row, column)
