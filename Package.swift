@@ -141,7 +141,7 @@ let package = Package(
         "JSONLines",
         "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
-        "UnidirectionalFlow",
+        "UnidirectionalFlow", "TicTacToeAppSchema",
       ]),
     // What outlives the process: the session file (its format, and keeping it durable), and
     // the action log's format.
@@ -149,7 +149,7 @@ let package = Package(
       name: "Persistence",
       dependencies: [
         "TicTacToeAppCore", "TicTacToeGameCore", "JSONLines", "TicTacToeLoginCore",
-        "TicTacToeNewGameCore", "UnidirectionalFlow",
+        "TicTacToeNewGameCore", "UnidirectionalFlow", "TicTacToeAppSchema",
       ]),
     // The formats, and `--session`, `--record` and `replay` through the built `tictactoe`.
     .testTarget(
@@ -177,6 +177,14 @@ let package = Package(
         "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
+    // The app's shape said once: fields and intents, from which every wire form derives.
+    .target(
+      name: "TicTacToeAppSchema",
+      dependencies: [
+        "JSONLines", "TicTacToeAppCore", "TicTacToeFrontEndABI", "TicTacToeGameCore",
+        "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
+        "UnidirectionalFlow",
+      ]),
     // The fixed-size history both the host and the jsonl front end keep.
     .target(name: "RingBuffer"),
     .testTarget(name: "RingBufferTests", dependencies: ["RingBuffer"]),

@@ -54,40 +54,28 @@ enum CommandParser {
       return .success(.action(screen.alertDismissal, text: nil))
     }
     switch screen {
-    case .login(let login):
+    case .login:
       switch lowered {
       case "email": return required(argument, "email ADDRESS", TTT_ACTION_LOGIN_SET_EMAIL)
       case "password":
         if argument.isEmpty && isTerminal { return .success(.readPasswordUnseen) }
         return required(argument, "password PASSWORD", TTT_ACTION_LOGIN_SET_PASSWORD)
-      case "login":
-        return login.isLoginButtonEnabled
-          ? .success(.action(TTT_ACTION_LOGIN_BUTTON_TAPPED, text: nil))
-          : .failure(
-            login.isLoginRequestInFlight
-              ? "already logging in; wait for the answer" : "enter an email and a password first")
+      // The host refuses what the screen does not allow now, and says why.
+      case "login": return .success(.action(TTT_ACTION_LOGIN_BUTTON_TAPPED, text: nil))
       default: return unknown(screen)
       }
-    case .twoFactor(let twoFactor, _):
+    case .twoFactor:
       switch lowered {
       case "code": return required(argument, "code CODE", TTT_ACTION_TWO_FACTOR_SET_CODE)
-      case "submit":
-        return twoFactor.isSubmitButtonEnabled
-          ? .success(.action(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED, text: nil))
-          : .failure(
-            twoFactor.isTwoFactorRequestInFlight
-              ? "already submitting; wait for the answer" : "the code needs at least 4 characters")
+      case "submit": return .success(.action(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED, text: nil))
       case "back": return .success(.action(TTT_ACTION_TWO_FACTOR_DISMISS, text: nil))
       default: return unknown(screen)
       }
-    case .newGame(let newGame):
+    case .newGame:
       switch lowered {
       case "x": return required(argument, "x NAME", TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME)
       case "o": return required(argument, "o NAME", TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME)
-      case "play":
-        return newGame.isLetsPlayButtonEnabled
-          ? .success(.action(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED, text: nil))
-          : .failure("name both players first: x NAME, o NAME")
+      case "play": return .success(.action(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED, text: nil))
       case "logout": return .success(.action(TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED, text: nil))
       default: return unknown(screen)
       }
@@ -104,7 +92,7 @@ enum CommandParser {
   }
 
   /// A move typed as `2 3`, `23`, `2,3` or `2, 3`: row then column, counted from 1 as the
-  /// board shows them.
+  /// board shows them. A taken cell or a finished game is the host's to refuse.
   private static func move(_ text: String, _ game: GameScreen) -> Outcome {
     let digits = text.filter { $0 != " " && $0 != "," }
     let separators = text.filter { $0 == "," }
@@ -115,10 +103,6 @@ enum CommandParser {
     }
     guard (1...3).contains(row), (1...3).contains(column) else {
       return .failure("row and column go from 1 to 3, e.g. \"2 3\"")
-    }
-    if game.isBoardDisabled { return .failure("the game is over: type again, leave or quit") }
-    guard game.board[row - 1][column - 1] == .none else {
-      return .failure("row \(row), column \(column) is taken")
     }
     return .success(.cell(row: row - 1, column: column - 1))
   }

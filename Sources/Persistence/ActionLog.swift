@@ -1,11 +1,7 @@
 import JSONLines
 import TicTacToeAppCore
+import TicTacToeAppSchema
 import TicTacToeAuthenticationClient
-import TicTacToeGameCore
-import TicTacToeLoginCore
-import TicTacToeNewGameCore
-import TicTacToeTwoFactorCore
-import UnidirectionalFlow
 
 /// The `--record` log: JSON-lines, a header and then one line per processed action.
 ///
@@ -103,84 +99,65 @@ public enum ActionLog {
   /// `action` member and a failure's `error` name left out): `{"row":0,"column":2}` for a tap,
   /// `{}` for an action that carries nothing. The JSON-lines `action` event shows it as its
   /// `payload`.
+  ///
+  /// An intent's arguments are written as they are read, with no list of members in between:
+  /// this runs for every action the store processes while an action observer is attached.
   public static func writePayload(of action: TicTacToe.Action, to writer: inout JSONWriter) {
     writer.beginObject()
-    for (key, value) in payload(of: action) where key != "action" && key != "error" {
-      writer.key(key)
-      writer.value(value)
+    if let (intent, values) = AppSchema.intentAndValues(of: action) {
+      for (argument, value) in zip(intent.arguments, values) {
+        writer.key(argument.name)
+        writer.value(json(value, isSecret: argument.isSecret))
+      }
+    } else {
+      for (key, value) in payload(of: action) where key != "action" && key != "error" {
+        writer.key(key)
+        writer.value(value)
+      }
     }
     writer.endObject()
+  }
+
+  /// An argument's value as the log and the payload write it, a secret redacted.
+  private static func json(_ value: AppSchema.Value, isSecret: Bool) -> JSONValue {
+    switch value {
+    case .text(let text): isSecret ? secret(text) : .string(text)
+    case .integer(let number): .number(JSONNumber(number))
+    }
   }
 
   private static func secret(_ value: String) -> JSONValue {
     .string(value.isEmpty ? "" : redacted)
   }
 
-  /// The `action` member and the payload's members.
+  /// The `action` member and the payload's members: an intent's arguments as the schema
+  /// names them, a response's token (a secret), whether it asks for a second factor, or its
+  /// error's name.
   private static func payload(of action: TicTacToe.Action) -> [(String, JSONValue)] {
-    switch action {
-    case .login(.view(.binding(let binding))):
-      if binding.keyPath == \Login.State.password {
-        return [
-          ("action", "login.view.binding.password"),
-          ("value", secret((binding.value as? String) ?? "")),
-        ]
+    if let (intent, values) = AppSchema.intentAndValues(of: action) {
+      var members: [(String, JSONValue)] = [("action", .string(intent.casePath))]
+      for (argument, value) in zip(intent.arguments, values) {
+        members.append((argument.name, json(value, isSecret: argument.isSecret)))
       }
-      return [
-        ("action", "login.view.binding.email"),
-        ("value", .string((binding.value as? String) ?? "")),
-      ]
-    case .login(.view(.loginButtonTapped)): return [("action", "login.view.loginButtonTapped")]
-    case .login(.loginResponse(let result)): return response("login.loginResponse", result)
-    case .login(.alert(.dismiss)): return [("action", "login.alert.dismiss")]
-    case .login(.twoFactor(.dismiss)): return [("action", "login.twoFactor.dismiss")]
-    case .login(.twoFactor(.presented(.view(.binding(let binding))))):
-      return [
-        ("action", "login.twoFactor.view.binding.code"),
-        ("value", .string((binding.value as? String) ?? "")),
-      ]
-    case .login(.twoFactor(.presented(.view(.submitButtonTapped)))):
-      return [("action", "login.twoFactor.view.submitButtonTapped")]
-    case .login(.twoFactor(.presented(.twoFactorResponse(let result)))):
-      return response("login.twoFactor.twoFactorResponse", result)
-    case .login(.twoFactor(.presented(.alert(.dismiss)))):
-      return [("action", "login.twoFactor.alert.dismiss")]
-    case .newGame(.binding(let binding)):
-      let name = binding.keyPath == \NewGame.State.oPlayerName ? "oPlayerName" : "xPlayerName"
-      return [
-        ("action", .string("newGame.binding.\(name)")),
-        ("value", .string((binding.value as? String) ?? "")),
-      ]
-    case .newGame(.letsPlayButtonTapped): return [("action", "newGame.letsPlayButtonTapped")]
-    case .newGame(.logoutButtonTapped): return [("action", "newGame.logoutButtonTapped")]
-    case .newGame(.game(.dismiss)): return [("action", "newGame.game.dismiss")]
-    case .newGame(.game(.presented(.cellTapped(let row, let column)))):
-      return [
-        ("action", "newGame.game.cellTapped"), ("row", .number(JSONNumber(row))),
-        ("column", .number(JSONNumber(column))),
-      ]
-    case .newGame(.game(.presented(.playAgainButtonTapped))):
-      return [("action", "newGame.game.playAgainButtonTapped")]
-    case .newGame(.game(.presented(.quitButtonTapped))):
-      return [("action", "newGame.game.quitButtonTapped")]
-    case .newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped))))):
-      return [("action", "newGame.game.alert.confirmQuitButtonTapped")]
-    case .newGame(.game(.presented(.alert(.dismiss)))):
-      return [("action", "newGame.game.alert.dismiss")]
+      return members
     }
+    guard let (response, outcome) = AppSchema.response(of: action) else {
+      return [("action", "unknown")]
+    }
+    return self.response(response.name(of: outcome), outcome)
   }
 
   private static func response(
-    _ path: String, _ result: Result<AuthenticationResponse, AuthenticationError>
+    _ name: String, _ result: Result<AuthenticationResponse, AuthenticationError>
   ) -> [(String, JSONValue)] {
     switch result {
     case .success(let response):
       return [
-        ("action", .string("\(path).success")), ("token", secret(response.token)),
+        ("action", .string(name)), ("token", secret(response.token)),
         ("twoFactorRequired", .bool(response.twoFactorRequired)),
       ]
     case .failure(let error):
-      return [("action", .string("\(path).failure")), ("error", .string(errorName(error)))]
+      return [("action", .string(name)), ("error", .string(errorName(error)))]
     }
   }
 
@@ -267,60 +244,41 @@ public enum ActionLog {
       }
       return value
     }
-    func integer(_ key: String) throws(DecodeError) -> Int {
-      guard let value = object[key]?.number?.exactInt, (0...2).contains(value) else {
-        throw DecodeError(description: "\(key): \(path) needs an integer from 0 to 2")
-      }
-      return value
-    }
-    func response() throws(DecodeError) -> Result<AuthenticationResponse, AuthenticationError> {
-      if path.hasSuffix(".success") {
-        guard let required = object["twoFactorRequired"]?.bool else {
-          throw DecodeError(description: "twoFactorRequired: \(path) needs true or false")
+    if let intent = AppSchema.intent(named: path) {
+      var values: [AppSchema.Value] = []
+      for argument in intent.arguments {
+        guard let range = argument.range else {
+          values.append(.text(try text(argument.name)))
+          continue
         }
-        return .success(
-          AuthenticationResponse(token: try text("token"), twoFactorRequired: required))
+        guard let value = object[argument.name]?.number?.exactInt, range.contains(value) else {
+          throw DecodeError(
+            description:
+              "\(argument.name): \(path) needs an integer from \(range.lowerBound) to "
+              + "\(range.upperBound)")
+        }
+        values.append(.integer(value))
       }
-      let name = try text("error")
-      guard let error = errors.first(where: { $0.0 == name })?.1 else {
-        throw DecodeError(description: "error: unknown authentication error \"\(name)\"")
+      do {
+        return try intent.make(values).get()
+      } catch {
+        throw DecodeError(description: "action: \(path) cannot be made from \(values)")
       }
-      return .failure(error)
     }
-    switch path {
-    case "login.view.binding.email":
-      return .login(.view(.binding(.set(\.email, try text("value")))))
-    case "login.view.binding.password":
-      return .login(.view(.binding(.set(\.password, try text("value")))))
-    case "login.view.loginButtonTapped": return .login(.view(.loginButtonTapped))
-    case "login.loginResponse.success", "login.loginResponse.failure":
-      return .login(.loginResponse(try response()))
-    case "login.alert.dismiss": return .login(.alert(.dismiss))
-    case "login.twoFactor.dismiss": return .login(.twoFactor(.dismiss))
-    case "login.twoFactor.view.binding.code":
-      return .login(.twoFactor(.presented(.view(.binding(.set(\.code, try text("value")))))))
-    case "login.twoFactor.view.submitButtonTapped":
-      return .login(.twoFactor(.presented(.view(.submitButtonTapped))))
-    case "login.twoFactor.twoFactorResponse.success", "login.twoFactor.twoFactorResponse.failure":
-      return .login(.twoFactor(.presented(.twoFactorResponse(try response()))))
-    case "login.twoFactor.alert.dismiss": return .login(.twoFactor(.presented(.alert(.dismiss))))
-    case "newGame.binding.oPlayerName":
-      return .newGame(.binding(.set(\.oPlayerName, try text("value"))))
-    case "newGame.binding.xPlayerName":
-      return .newGame(.binding(.set(\.xPlayerName, try text("value"))))
-    case "newGame.letsPlayButtonTapped": return .newGame(.letsPlayButtonTapped)
-    case "newGame.logoutButtonTapped": return .newGame(.logoutButtonTapped)
-    case "newGame.game.dismiss": return .newGame(.game(.dismiss))
-    case "newGame.game.cellTapped":
-      return .newGame(
-        .game(.presented(.cellTapped(row: try integer("row"), column: try integer("column")))))
-    case "newGame.game.playAgainButtonTapped":
-      return .newGame(.game(.presented(.playAgainButtonTapped)))
-    case "newGame.game.quitButtonTapped": return .newGame(.game(.presented(.quitButtonTapped)))
-    case "newGame.game.alert.confirmQuitButtonTapped":
-      return .newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped)))))
-    case "newGame.game.alert.dismiss": return .newGame(.game(.presented(.alert(.dismiss))))
-    default: throw DecodeError(description: "action: unknown action \"\(path)\"")
+    guard let (response, isSuccess) = AppSchema.response(named: path) else {
+      throw DecodeError(description: "action: unknown action \"\(path)\"")
     }
+    if isSuccess {
+      guard let required = object["twoFactorRequired"]?.bool else {
+        throw DecodeError(description: "twoFactorRequired: \(path) needs true or false")
+      }
+      return response.make(
+        .success(AuthenticationResponse(token: try text("token"), twoFactorRequired: required)))
+    }
+    let name = try text("error")
+    guard let error = errors.first(where: { $0.0 == name })?.1 else {
+      throw DecodeError(description: "error: unknown authentication error \"\(name)\"")
+    }
+    return response.make(.failure(error))
   }
 }

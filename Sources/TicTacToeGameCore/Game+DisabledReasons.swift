@@ -1,25 +1,37 @@
+extension Game {
+  /// Why the game ignores an action, as a value: each front end words it for people (rows and
+  /// columns from 1 where it shows them so), and the host words it once for the ABI.
+  public enum DisabledReason: Equatable, Sendable {
+    /// The quit confirmation is shown, and everything under it waits for an answer.
+    case quitConfirmationShown
+    /// The tapped cell is not on the board (`row` and `column` as the action counts them,
+    /// from 0).
+    case cellOutsideBoard(row: Int, column: Int)
+    /// The game is over: the player called `winnerName` won.
+    case gameWon(winnerName: String)
+    /// The game is over: it is a tie.
+    case gameTied
+    /// The tapped cell already holds a mark (`row` and `column` counted from 0, as the board
+    /// stores them).
+    case cellTaken(row: Int, column: Int)
+  }
+}
+
 extension Game.State {
-  /// Why `action` would change nothing now, in words a player reads, or `nil` if it would be
-  /// carried out.
+  /// Why `action` would change nothing now, or `nil` if it would be carried out.
   ///
   /// The reducer ignores such an action by itself; this says why, so that a front end (and the
   /// host, which refuses it with this reason) can tell the player instead of doing nothing.
-  /// A message counts rows and columns from 1, as the board labels them (`cellTapped(row: 1,
-  /// column: 2)` on a taken cell is "row 2, column 3 is taken"); the action counts from 0.
-  public func whyDisabled(_ action: Game.Action) -> String? {
-    if alert != nil, action.isUnderTheAlert {
-      return "answer the alert first: quit, or keep playing"
-    }
+  public func whyDisabled(_ action: Game.Action) -> Game.DisabledReason? {
+    if alert != nil, action.isUnderTheAlert { return .quitConfirmationShown }
     switch action {
     case .cellTapped(let row, let column):
       guard (0...2).contains(row), (0...2).contains(column) else {
-        return
-          "cellTapped(row: \(row), column: \(column)) is outside the board (an action counts rows "
-          + "and columns from 0 to 2)"
+        return .cellOutsideBoard(row: row, column: column)
       }
-      if let winner { return "the game is over: \(name(of: winner)) won" }
-      if isTied { return "the game is over: it is a tie" }
-      if board[row][column] != nil { return "row \(row + 1), column \(column + 1) is taken" }
+      if let winner { return .gameWon(winnerName: name(of: winner)) }
+      if isTied { return .gameTied }
+      if board[row][column] != nil { return .cellTaken(row: row, column: column) }
       return nil
     case .playAgainButtonTapped, .quitButtonTapped, .alert:
       return nil

@@ -1,12 +1,21 @@
+extension TwoFactor {
+  /// Why the two-factor screen ignores an action, as a value that front ends and the host word.
+  public enum DisabledReason: Equatable, Sendable {
+    /// The code is already being checked.
+    case requestInFlight
+    /// The code is shorter than `minimumLength` characters.
+    case codeTooShort(minimumLength: Int)
+  }
+}
+
 extension TwoFactor.State {
-  /// Why `action` would change nothing now, in words a person reads, or `nil` if it would be
-  /// carried out.
+  /// Why `action` would change nothing now, or `nil` if it would be carried out.
   ///
   /// The reducer ignores such an action by itself (the disabled "Submit" button); this says
   /// why.
-  public func whyDisabled(_ action: TwoFactor.Action.View) -> String? {
+  public func whyDisabled(_ action: TwoFactor.Action.View) -> TwoFactor.DisabledReason? {
     guard case .submitButtonTapped = action else { return nil }
-    if isTwoFactorRequestInFlight { return "the code is already being checked" }
-    return isFormValid ? nil : "the code needs at least 4 characters"
+    if isTwoFactorRequestInFlight { return .requestInFlight }
+    return isFormValid ? nil : .codeTooShort(minimumLength: Self.minimumCodeLength)
   }
 }

@@ -16,8 +16,10 @@ public struct TwoFactor: Sendable {
     public let token: String
     /// The code as typed.
     public var code = ""
-    /// Whether the code is long enough to submit (4 characters or more).
+    /// Whether the code is long enough to submit (``minimumCodeLength`` characters or more).
     public var isFormValid = false
+    /// The fewest characters a code may have.
+    public static let minimumCodeLength = 4
     /// Whether a submitted code is being checked.
     public var isTwoFactorRequestInFlight = false
     /// The alert showing why the code was rejected, if any.
@@ -73,7 +75,7 @@ public struct TwoFactor: Sendable {
     Reduce { state, action in
       switch action {
       case .view(.binding):
-        state.isFormValid = state.code.count >= 4
+        state.isFormValid = state.code.count >= State.minimumCodeLength
         return .none
 
       case .view(.submitButtonTapped):

@@ -73,7 +73,8 @@ extension EndToEnd {
       let tmux = session.tmux
       try await tmux.waitFor("TicTacToe · Login")
       try tmux.keys("Tab", "Tab", "Enter")
-      try await tmux.waitFor("enter an email and a password first")
+      // Each reason is the host's refusal, shown as it is.
+      try await tmux.waitFor("fill in the email and the password first")
       try tmux.keys("Tab")
       try session.logIn()
       try await tmux.waitFor("TicTacToe · New game")
@@ -95,7 +96,7 @@ extension EndToEnd {
       #expect(won.contains("▶O◀  │  ▶O◀  │  ▶O◀"), "the winning line is marked:\n\(won)")
       #expect(!won.contains("▶X◀"))
       try tmux.keys("9")
-      try await tmux.waitFor("the game is over: enter or r plays again, q leaves")
+      try await tmux.waitFor("the game is over: Blob Jr. won")
       try tmux.keys("C-c")
       #expect(try await session.waitForExit() == 130)
     }

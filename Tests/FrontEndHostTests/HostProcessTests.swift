@@ -84,7 +84,8 @@ import TicTacToeFrontEndABI
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("== Winner! Congrats Blob! =="))
     #expect(result.standardOutput.contains("Play again?"))
-    #expect(result.standardOutput.contains("! the game is over: type again, leave or quit"))
+    // The host's refusal, shown as it is.
+    #expect(result.standardOutput.contains("! the game is over: Blob won"))
     #expect(result.standardOutput.contains("! row and column go from 1 to 3"))
     #expect(!result.standardOutput.contains("password\n"))
     #expect(result.standardOutput.contains("Password: ********"))

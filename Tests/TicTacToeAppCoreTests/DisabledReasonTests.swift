@@ -47,15 +47,15 @@ struct AppDisabledReasonTests {
   @Test func theFeatureShownGivesTheReason() {
     #expect(
       TicTacToe.State().whyDisabled(.login(.view(.loginButtonTapped)))
-        == "fill in the email and the password first")
+        == .login(.fieldsEmpty(email: true, password: true)))
     #expect(
       Self.states[3].whyDisabled(.login(.twoFactor(.presented(.view(.submitButtonTapped)))))
-        == "the code needs at least 4 characters")
+        == .twoFactor(.codeTooShort(minimumLength: 4)))
     #expect(
-      Self.states[4].whyDisabled(.newGame(.letsPlayButtonTapped)) == "name both players first")
+      Self.states[4].whyDisabled(.newGame(.letsPlayButtonTapped)) == .newGame(.playersUnnamed))
     #expect(
       Self.states[5].whyDisabled(.newGame(.game(.presented(.cellTapped(row: 0, column: 0)))))
-        == "row 1, column 1 is taken")
+        == .game(.cellTaken(row: 0, column: 0)))
     // An intent for a screen that is not shown is not "disabled": that is another refusal.
     #expect(TicTacToe.State().whyDisabled(.newGame(.letsPlayButtonTapped)) == nil)
   }

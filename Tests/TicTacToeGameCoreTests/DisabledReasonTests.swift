@@ -1,20 +1,18 @@
 import Testing
 import TicTacToeGameCore
 
-/// Why a game ignores a tap, in words (issue 12, defect 3).
+/// Why a game ignores a tap, as a value (issue 12, defect 3; issue 25).
 struct GameDisabledReasonTests {
   @Test func aTakenCellAndAFinishedGameSayWhy() {
     var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
     #expect(game.whyDisabled(.cellTapped(row: 1, column: 2)) == nil)
     game.board[1][2] = .x
-    #expect(game.whyDisabled(.cellTapped(row: 1, column: 2)) == "row 2, column 3 is taken")
+    #expect(game.whyDisabled(.cellTapped(row: 1, column: 2)) == .cellTaken(row: 1, column: 2))
     #expect(
-      game.whyDisabled(.cellTapped(row: 3, column: 0))
-        == "cellTapped(row: 3, column: 0) is outside the board (an action counts rows and "
-        + "columns from 0 to 2)")
+      game.whyDisabled(.cellTapped(row: 3, column: 0)) == .cellOutsideBoard(row: 3, column: 0))
     game.board[1][0] = .x
     game.board[1][1] = .x
-    #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == "the game is over: Blob won")
+    #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == .gameWon(winnerName: "Blob"))
     #expect(game.whyDisabled(.playAgainButtonTapped) == nil)
     #expect(game.whyDisabled(.quitButtonTapped) == nil)
   }
@@ -22,7 +20,7 @@ struct GameDisabledReasonTests {
   @Test func theQuitConfirmationHoldsBackEverythingButItsButtons() {
     var game = Game.State(oPlayerName: "Blub", xPlayerName: "Blob")
     game.alert = .confirmQuit
-    let reason = "answer the alert first: quit, or keep playing"
+    let reason = Game.DisabledReason.quitConfirmationShown
     #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == reason)
     #expect(game.whyDisabled(.playAgainButtonTapped) == reason)
     #expect(game.whyDisabled(.quitButtonTapped) == reason)
@@ -35,6 +33,6 @@ struct GameDisabledReasonTests {
     let marks: [[Player]] = [[.x, .o, .x], [.x, .o, .o], [.o, .x, .x]]
     for row in 0..<3 { for column in 0..<3 { game.board[row][column] = marks[row][column] } }
     #expect(game.isTied)
-    #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == "the game is over: it is a tie")
+    #expect(game.whyDisabled(.cellTapped(row: 0, column: 0)) == .gameTied)
   }
 }

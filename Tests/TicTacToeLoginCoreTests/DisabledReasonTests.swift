@@ -5,17 +5,17 @@ import TicTacToeLoginCore
 struct LoginDisabledReasonTests {
   @Test func logInNeedsBothFieldsAndNoRequestInFlight() {
     var state = Login.State()
-    #expect(state.whyDisabled(.loginButtonTapped) == "fill in the email and the password first")
+    #expect(state.whyDisabled(.loginButtonTapped) == .fieldsEmpty(email: true, password: true))
     state.email = "blob@pointfree.co"
-    #expect(state.whyDisabled(.loginButtonTapped) == "fill in the password first")
+    #expect(state.whyDisabled(.loginButtonTapped) == .fieldsEmpty(email: false, password: true))
     state.email = ""
     state.password = "password"
-    #expect(state.whyDisabled(.loginButtonTapped) == "fill in the email first")
+    #expect(state.whyDisabled(.loginButtonTapped) == .fieldsEmpty(email: true, password: false))
     state.email = "blob@pointfree.co"
     state.isFormValid = true
     #expect(state.whyDisabled(.loginButtonTapped) == nil)
     state.isLoginRequestInFlight = true
-    #expect(state.whyDisabled(.loginButtonTapped) == "a login request is already in flight")
+    #expect(state.whyDisabled(.loginButtonTapped) == .requestInFlight)
     #expect(state.whyDisabled(.binding(.set(\.email, "x"))) == nil)
   }
 }

@@ -5,7 +5,7 @@ import TicTacToeNewGameCore
 struct NewGameDisabledReasonTests {
   @Test func letsPlayNeedsBothNames() {
     var state = NewGame.State(xPlayerName: "Blob")
-    #expect(state.whyDisabled(.letsPlayButtonTapped) == "name both players first")
+    #expect(state.whyDisabled(.letsPlayButtonTapped) == .playersUnnamed)
     #expect(state.whyDisabled(.logoutButtonTapped) == nil)
     state.oPlayerName = "Blub"
     #expect(state.whyDisabled(.letsPlayButtonTapped) == nil)

@@ -5,11 +5,11 @@ import TicTacToeTwoFactorCore
 struct TwoFactorDisabledReasonTests {
   @Test func submitNeedsFourCharactersAndNoRequestInFlight() {
     var state = TwoFactor.State(token: "deadbeef")
-    #expect(state.whyDisabled(.submitButtonTapped) == "the code needs at least 4 characters")
+    #expect(state.whyDisabled(.submitButtonTapped) == .codeTooShort(minimumLength: 4))
     state.code = "1234"
     state.isFormValid = true
     #expect(state.whyDisabled(.submitButtonTapped) == nil)
     state.isTwoFactorRequestInFlight = true
-    #expect(state.whyDisabled(.submitButtonTapped) == "the code is already being checked")
+    #expect(state.whyDisabled(.submitButtonTapped) == .requestInFlight)
   }
 }

@@ -7,8 +7,8 @@ extension InterfaceState {
   /// is enabled) or plays again (once it is offered); the digits 1 to 9 place a mark on the
   /// cells in reading order (1 top left, 9 bottom right); `r` plays again too; `q` leaves the
   /// game, asking first while it is in progress: then `y` quits, and `n`, escape or enter keep
-  /// playing (the safe answer is the default). A key that cannot place a mark says why in the
-  /// status line.
+  /// playing (the safe answer is the default). A key that cannot place a mark shows the host's
+  /// reason in the status line.
   mutating func handleGame(_ key: Key, _ game: GameScreen, intents: inout [Intent]) {
     if game.alertTitle != nil {
       switch key {
@@ -28,12 +28,12 @@ extension InterfaceState {
       if game.isPlayAgainButtonVisible {
         intents.add(.send(TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED))
       } else {
-        place(at: boardCursor, game, intents: &intents)
+        place(at: boardCursor, intents: &intents)
       }
     case .character(let digit) where ("1"..."9").contains(digit):
       let index = Int(String(digit))! - 1
       boardCursor = BoardCursor(row: index / 3, column: index % 3)
-      place(at: boardCursor, game, intents: &intents)
+      place(at: boardCursor, intents: &intents)
     case .character("r") where game.isPlayAgainButtonVisible:
       intents.add(.send(TTT_ACTION_GAME_PLAY_AGAIN_BUTTON_TAPPED))
     case .character("q"):
@@ -43,14 +43,9 @@ extension InterfaceState {
     }
   }
 
-  /// Places a mark at `cell`, or says in the status line why it cannot be placed.
-  private mutating func place(at cell: BoardCursor, _ game: GameScreen, intents: inout [Intent]) {
-    if game.isBoardDisabled {
-      message = "the game is over: enter or r plays again, q leaves"
-    } else if game.board[cell.row][cell.column] != .none {
-      message = "row \(cell.row + 1), column \(cell.column + 1) is taken"
-    } else {
-      intents.add(.send(TTT_ACTION_GAME_CELL_TAPPED, row: cell.row, column: cell.column))
-    }
+  /// Places a mark at `cell`; the host says why it cannot (a taken cell, a finished game), and
+  /// the status line shows its refusal.
+  private mutating func place(at cell: BoardCursor, intents: inout [Intent]) {
+    intents.add(.send(TTT_ACTION_GAME_CELL_TAPPED, row: cell.row, column: cell.column))
   }
 }

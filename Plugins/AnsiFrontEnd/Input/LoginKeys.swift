@@ -37,7 +37,7 @@ extension InterfaceState {
   }
 
   /// Enter: from the email to the password; on the password or the button, log in once the
-  /// form is valid; on the button of a form that is not, say why.
+  /// form is valid; on the button of a form that is not, the host's refusal says why.
   private mutating func pressLogin(_ login: LoginScreen, intents: inout [Intent]) {
     if loginFocus == .email {
       loginFocus = .password
@@ -46,9 +46,8 @@ extension InterfaceState {
     } else if loginFocus == .password {
       loginFocus = .loginButton
     } else {
-      message =
-        login.isLoginRequestInFlight
-        ? "already logging in; wait for the answer" : "enter an email and a password first"
+      // The host refuses it, and the status line shows its reason.
+      intents.add(.send(TTT_ACTION_LOGIN_BUTTON_TAPPED))
     }
   }
 }

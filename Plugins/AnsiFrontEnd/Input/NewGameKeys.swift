@@ -26,25 +26,21 @@ extension InterfaceState {
         newGameFocus = newGameFocus == .letsPlayButton ? .logoutButton : .letsPlayButton
       }
     case .enter:
-      pressNewGame(newGame, intents: &intents)
+      pressNewGame(intents: &intents)
     case .character(" ") where field == nil:
-      pressNewGame(newGame, intents: &intents)
+      pressNewGame(intents: &intents)
     default:
       break
     }
   }
 
   /// Enter: from a name to the next element; on a button, press it.
-  private mutating func pressNewGame(_ newGame: NewGameScreen, intents: inout [Intent]) {
+  private mutating func pressNewGame(intents: inout [Intent]) {
     switch newGameFocus {
     case .xPlayerName, .oPlayerName:
       newGameFocus = newGameFocus.moved(by: 1)
     case .letsPlayButton:
-      if newGame.isLetsPlayButtonEnabled {
-        intents.add(.send(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED))
-      } else {
-        message = "name both players first"
-      }
+      intents.add(.send(TTT_ACTION_NEW_GAME_LETS_PLAY_BUTTON_TAPPED))
     case .logoutButton:
       intents.add(.send(TTT_ACTION_NEW_GAME_LOGOUT_BUTTON_TAPPED))
     }

@@ -26,25 +26,19 @@ extension InterfaceState {
     case .tab, .down: twoFactorFocus = twoFactorFocus.moved(by: 1)
     case .backTab, .up: twoFactorFocus = twoFactorFocus.moved(by: -1)
     case .enter:
-      submit(twoFactor, intents: &intents)
+      submit(intents: &intents)
       if !twoFactor.isSubmitButtonEnabled, twoFactorFocus == .submitButton {
         twoFactorFocus = .code
       }
     case .character(" ") where twoFactorFocus == .submitButton:
-      submit(twoFactor, intents: &intents)
+      submit(intents: &intents)
     default:
       break
     }
   }
 
-  /// Submits the code, or says in the status line why it cannot be submitted.
-  private mutating func submit(_ twoFactor: TwoFactorScreen, intents: inout [Intent]) {
-    if twoFactor.isSubmitButtonEnabled {
-      intents.add(.send(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED))
-    } else {
-      message =
-        twoFactor.isTwoFactorRequestInFlight
-        ? "already checking the code; wait for the answer" : "the code needs at least 4 characters"
-    }
+  /// Submits the code; the status line shows the host's reason when it cannot be submitted.
+  private mutating func submit(intents: inout [Intent]) {
+    intents.add(.send(TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED))
   }
 }

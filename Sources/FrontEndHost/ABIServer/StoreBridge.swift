@@ -1,6 +1,7 @@
 import JSONLines
 import Persistence
 import TicTacToeAppCore
+import TicTacToeAppSchema
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
@@ -102,7 +103,7 @@ final class StoreBridge {
       if session.frontEnd.descriptor.pointee.abi_minor >= 2,
         let reason = store.state.whyDisabled(action)
       {
-        throw HostCallError(status: TTT_ERR_DISABLED, message: reason)
+        throw HostCallError(status: TTT_ERR_DISABLED, message: reason.text)
       }
     } catch {
       return HostAPI.fail(session, error)

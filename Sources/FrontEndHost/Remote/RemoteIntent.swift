@@ -1,13 +1,10 @@
 import JSONLines
 import TicTacToeAppCore
-import TicTacToeGameCore
-import TicTacToeLoginCore
-import TicTacToeNewGameCore
-import TicTacToeTwoFactorCore
-import UnidirectionalFlow
+import TicTacToeAppSchema
 
 /// A user intent as the JSON-lines input line that makes a `tictactoe --listen` host send it:
-/// `{"action":"newGame.game.cellTapped","row":1,"column":2}`.
+/// `{"action":"login.view.binding.email","value":"blob@pointfree.co"}`, its arguments as the
+/// schema names them.
 ///
 /// This is how `tictactoe attach` forwards what its front ends send. A binding's value goes
 /// as `value`, the password too: the socket is the user's own (mode 0600, peer uid checked),
@@ -18,29 +15,28 @@ enum RemoteIntent {
     var writer = JSONWriter()
     writer.beginObject()
     writer.key("action")
-    writer.string(ActionDescription.describe(action).casePath)
-    if let value = bindingValue(of: action) {
-      writer.key("value")
-      writer.string(value)
-    }
-    if case .newGame(.game(.presented(.cellTapped(let row, let column)))) = action {
-      writer.key("row")
-      writer.number(row)
-      writer.key("column")
-      writer.number(column)
+    if let (intent, values) = AppSchema.intentAndValues(of: action) {
+      writer.string(intent.casePath)
+      for (argument, value) in zip(intent.arguments, values) {
+        writer.key(argument.name)
+        switch value {
+        case .text(let text): writer.string(text)
+        case .integer(let number): writer.number(number)
+        }
+      }
+    } else {
+      writer.string(ActionDescription.describe(action).casePath)
     }
     writer.endObject()
     writer.appendRaw(UInt8(ascii: "\n"))
     return writer.bytes
   }
 
-  /// The text a binding sets, if `action` is one.
+  /// The text a binding sets (an intent whose one argument is text), if `action` is one.
   static func bindingValue(of action: TicTacToe.Action) -> String? {
-    switch action {
-    case .login(.view(.binding(let binding))): binding.value as? String
-    case .login(.twoFactor(.presented(.view(.binding(let binding))))): binding.value as? String
-    case .newGame(.binding(let binding)): binding.value as? String
-    default: nil
-    }
+    guard let values = AppSchema.intentAndValues(of: action)?.values, values.count == 1,
+      case .text(let text) = values[0]
+    else { return nil }
+    return text
   }
 }
