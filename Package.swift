@@ -182,6 +182,9 @@ let package = Package(
     // What several test targets share: seeded randomness, waiting off the cooperative pool.
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(name: "JsonlFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
+    // The web front end in a real headless Chromium (DevTools over --remote-debugging-pipe),
+    // and its HTTP rules with a raw client.
+    .testTarget(name: "WebFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
     // The example front end in C (Examples/CFrontEnd/mine.c), built as `tictactoe-example`;
     // its Makefile builds the same file against the installed header alone.
     .target(
