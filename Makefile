@@ -7,7 +7,8 @@
 #
 # What goes where:
 #   PREFIX/bin/tictactoe
-#   PREFIX/lib/tictactoe/frontends/libtictactoe-{text,ansi,jsonl,example}.so
+#   PREFIX/lib/tictactoe/frontends/libtictactoe-{text,ansi,jsonl,example}.so (and -web.so when
+#   built: the package builds it where libmicrohttpd's header is installed)
 #   PREFIX/include/tictactoe/tictactoe_frontend.h
 #   PREFIX/lib/pkgconfig/tictactoe-frontend.pc
 #   PREFIX/share/man/man1/tictactoe.1, and completions for bash, zsh and fish under PREFIX/share

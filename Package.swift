@@ -182,6 +182,11 @@ let package = Package(
     // What several test targets share: seeded randomness, waiting off the cooperative pool.
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(name: "JsonlFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
+    // What the web front end decides about a request without a server: its token, Origin and
+    // Host rules, its address and the intents it accepts; apart, so that tests link it.
+    .target(
+      name: "WebRequestRules", dependencies: ["FrontEndKit", "JSONLines", "TicTacToeFrontEndABI"]),
+    .testTarget(name: "WebRequestRulesTests", dependencies: ["FrontEndKit", "WebRequestRules"]),
     // The web front end in a real headless Chromium (DevTools over --remote-debugging-pipe),
     // and its HTTP rules with a raw client.
     .testTarget(name: "WebFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
@@ -282,6 +287,22 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The web front end (Plugins/WebFrontEnd) serves HTTP through libmicrohttpd. Without its
+// header (Debian's libmicrohttpd-dev) the package leaves the web target and product out, so
+// that everything else still builds, and `--frontend web` says what to install.
+if FileManager.default.fileExists(atPath: "/usr/include/microhttpd.h") {
+  package.products.append(
+    .library(name: "tictactoe-web", type: .dynamic, targets: ["WebFrontEnd"]))
+  package.targets += [
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .target(
+      name: "WebFrontEnd",
+      dependencies: ["CMicroHTTPD", "FrontEndKit", "JSONLines", "WebRequestRules"],
+      path: "Plugins/WebFrontEnd", linkerSettings: frontEndExports),
+  ]
+}
 
 // Fuzz targets (Tests/Fuzz; run them with Scripts/fuzz.sh TARGET SECONDS). They link
 // libFuzzer, so they exist only in a build made with TICTACTOE_FUZZ=1 and

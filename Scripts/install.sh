@@ -17,7 +17,8 @@
 #
 # Installs:
 #   PREFIX/bin/tictactoe
-#   PREFIX/lib/tictactoe/frontends/libtictactoe-{text,ansi,jsonl,example}.so
+#   PREFIX/lib/tictactoe/frontends/libtictactoe-{text,ansi,jsonl,example}.so (and -web.so when
+#   built: the package builds it where libmicrohttpd's header is installed)
 #   PREFIX/include/tictactoe/tictactoe_frontend.h
 #   PREFIX/lib/pkgconfig/tictactoe-frontend.pc
 #   PREFIX/share/man/man1/tictactoe.1
@@ -78,7 +79,7 @@ runtime_dir="$dest/lib/tictactoe/swift"
 if [ "$uninstall" = 1 ]; then
   rm -f "$dest/bin/tictactoe" "$dest/include/tictactoe/tictactoe_frontend.h" \
     "$dest/lib/pkgconfig/tictactoe-frontend.pc"
-  for name in "${frontends[@]}"; do rm -f "$frontend_dir/libtictactoe-$name.so"; done
+  for name in "${frontends[@]}" web; do rm -f "$frontend_dir/libtictactoe-$name.so"; done
   rm -rf "$runtime_dir"
   for document in "${documents[@]}"; do rm -f "$dest/${document#*:}"; done
   # Our own directories, if nothing else was put in them.
@@ -89,6 +90,7 @@ fi
 
 [ -n "$bin_dir" ] || fail "--bin-dir is required (the directory of the built products)"
 [ -x "$bin_dir/tictactoe" ] || fail "$bin_dir/tictactoe is missing: build first (swift build)"
+[ ! -f "$bin_dir/libtictactoe-web.so" ] || frontends+=(web)
 for name in "${frontends[@]}"; do
   [ -f "$bin_dir/libtictactoe-$name.so" ] \
     || fail "$bin_dir/libtictactoe-$name.so is missing: build first (swift build)"

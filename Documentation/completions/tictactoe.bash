@@ -10,7 +10,7 @@ _tictactoe() {
     esac
   done
   case $prev in
-    --frontend) COMPREPLY=($(compgen -W 'ansi text jsonl' -- "$cur") $(compgen -f -- "$cur")); return ;;
+    --frontend) COMPREPLY=($(compgen -W 'ansi text jsonl web' -- "$cur") $(compgen -f -- "$cur")); return ;;
     --frontend-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --auth-delay) COMPREPLY=(); return ;;
     --settle-timeout) COMPREPLY=(); return ;;
@@ -33,7 +33,7 @@ _tictactoe() {
     '') COMPREPLY=($(compgen -W 'replay attach check-frontend completion help' -- "$cur")) ;;
     replay) COMPREPLY=($(compgen -f -- "$cur")) ;;
     attach) COMPREPLY=($(compgen -f -- "$cur")) ;;
-    check-frontend) COMPREPLY=($(compgen -W 'ansi text jsonl' -- "$cur") $(compgen -f -- "$cur")) ;;
+    check-frontend) COMPREPLY=($(compgen -W 'ansi text jsonl web' -- "$cur") $(compgen -f -- "$cur")) ;;
     completion) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     help) COMPREPLY=($(compgen -W 'replay attach check-frontend completion help' -- "$cur")) ;;
   esac

@@ -17,6 +17,8 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
   case terminalRestored
   /// Detach ends every subscription the front end made.
   case subscriptionsEnded
+  /// After detach, no thread it started while attaching is left running.
+  case threadsStopped
   /// After detach, nothing reaches the front end and it writes nothing more.
   case quietAfterDetach
 
@@ -31,6 +33,7 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     case .standardOutputUntouched: "leaves standard output alone"
     case .terminalRestored: "detach restores the terminal"
     case .subscriptionsEnded: "detach ends its subscriptions"
+    case .threadsStopped: "detach stops its threads"
     case .quietAfterDetach: "no callback after detach"
     }
   }

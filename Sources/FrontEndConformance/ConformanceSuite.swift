@@ -194,7 +194,11 @@ public final class ConformanceSuite {
     // 4. Attach.
     start(.attach, "while attaching")
     let session: FrontEndSession
-    switch host.attach(spec, ownsTerminal: false) {
+    let threadsBefore = ProcessThreads.ids()
+    let attached = host.attach(spec, ownsTerminal: false)
+    // The threads that appeared while attach ran: the front end's (an HTTP server's, say).
+    let startedThreads = ProcessThreads.ids().subtracting(threadsBefore)
+    switch attached {
     case .failure(let error):
       let logged = loggedErrors(since: 0)
       finish(.attach, .fail(error.reason + (logged.isEmpty ? "" : "; it logged \(logged)")))
@@ -252,7 +256,11 @@ public final class ConformanceSuite {
       finish(.subscriptionsEnded, .ok)
     }
 
-    // 8. Nothing after detach.
+    // 8. No thread left.
+    start(.threadsStopped)
+    finish(.threadsStopped, await checkThreadsStopped(startedThreads))
+
+    // 9. Nothing after detach.
     start(.quietAfterDetach)
     finish(
       .quietAfterDetach,
@@ -329,6 +337,28 @@ public final class ConformanceSuite {
     }
     return .ok
   }
+
+  /// Whether the threads that appeared while the front end attached are gone once detach
+  /// returned (given a moment to exit, as a thread that was told to stop may need).
+  private func checkThreadsStopped(_ started: Set<Int32>) async -> ConformanceOutcome {
+    let start = ContinuousClock.now
+    var left = started.intersection(ProcessThreads.ids())
+    while !left.isEmpty, ContinuousClock.now - start < threadExitPeriod {
+      try? await Task.sleep(for: .milliseconds(5))
+      left = started.intersection(ProcessThreads.ids())
+    }
+    guard left.isEmpty else {
+      let names = left.sorted().map(ProcessThreads.name).joined(separator: ", ")
+      let count = left.count == 1 ? "1 thread" : "\(left.count) threads"
+      return .fail(
+        "\(count) it started while attaching still ran after detach returned (\(names)); "
+          + "stop and join them in detach")
+    }
+    return .ok
+  }
+
+  /// How long after detach a thread the front end told to stop may take to exit.
+  private let threadExitPeriod: Duration = .seconds(1)
 
   /// Lets effects and the requests queued by callbacks run.
   private func settle(_ host: FrontEndHost) async {

@@ -149,6 +149,12 @@ public final class FrontEndHost {
   public func resolve(_ spec: FrontEndSpec) throws(FrontEndLoadError) -> String {
     if spec.isPath { return spec.absolutePath }
     guard let path = searchPath.locate(spec.target) else {
+      // The package leaves `web` out when libmicrohttpd's header is missing (Package.swift).
+      if spec.target == "web" {
+        throw FrontEndLoadError(
+          file: spec.target,
+          reason: "the web front end was not built: install libmicrohttpd-dev (apt) and rebuild")
+      }
       throw FrontEndLoadError(
         file: spec.target,
         reason: "no front end named '\(spec.target)' (looked for "

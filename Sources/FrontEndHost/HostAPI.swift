@@ -74,7 +74,8 @@ enum HostAPI {
         make_typed_sender: { HostAPI.makeTypedSender($0, $1, $2) },
         send_values: { HostAPI.sendValues($0, $1, $2, $3, $4) },
         keep_note: { HostAPI.keepNote($0, $1, $2) },
-        note: { HostAPI.note($0, $1) }
+        note: { HostAPI.note($0, $1) },
+        run_on_store_thread: { HostAPI.runOnStoreThread($0, $1, $2) }
       ))
     return UnsafePointer(table)
   }()
@@ -584,6 +585,32 @@ enum HostAPI {
       let note = host.notes.note(under: try ActionImport.string(key), for: session.name)
       return session.exportedNotePointer(note)
     }
+  }
+
+  // MARK: Threads
+
+  /// Queues `callback(context)` for the store thread (``StoreThreadQueue``, which wakes the
+  /// host's loop); it runs only while the front end is attached and not detaching.
+  private static func runOnStoreThread(
+    _ host: OpaquePointer?, _ callback: ttt_task_callback?, _ context: UnsafeMutableRawPointer?
+  ) -> ttt_status {
+    let session: FrontEndSession
+    switch HandleRegistry.find(host, as: FrontEndSession.self) {
+    case .live(let found): session = found
+    case .retired: return TTT_ERR_DETACHED
+    case .unknown: return TTT_ERR_INVALID_ARGUMENT
+    }
+    guard let callback else {
+      return fail(session, .invalid("the callback of run_on_store_thread is NULL"))
+    }
+    // Handed back to the front end on the store thread only, as the header says.
+    nonisolated(unsafe) let context = context
+    StoreThreadQueue.shared.enqueue {
+      guard session.isAttached, !session.isDetaching else { return }
+      session.deliveredCallbacks += 1
+      callback(context)
+    }
+    return TTT_OK
   }
 
   /// Records `error` as `session`'s `last_error` and returns its status.

@@ -67,6 +67,16 @@ import TicTacToeFrontEndABI
     expectPasses(try await check(try Fixtures.stockFrontEnd(name)))
   }
 
+  /// `web` runs an HTTP server on threads of its own: detach stops them, and the check sees
+  /// them go. (The package builds it where libmicrohttpd's header is installed.)
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(
+        atPath: Fixtures.binDirectory.appendingPathComponent("libtictactoe-web.so").path)))
+  func webFrontEndPassesWithItsThreads() async throws {
+    expectPasses(try await check(try Fixtures.stockFrontEnd("web")))
+  }
+
   @Test(
     .enabled(
       if: FileManager.default.fileExists(
@@ -199,6 +209,10 @@ import TicTacToeFrontEndABI
     let report = try await check(
       try await Fixtures.compile("misbehaving.c", defines: ["MISBEHAVE_WRITES_AFTER_DETACH"]))
     expectFailure(report, .quietAfterDetach, "its output file grew by", "after detach returned")
+    // Its writer is a thread it started in attach and never stops.
+    expectFailure(
+      report, .threadsStopped, "1 thread it started while attaching still ran after detach",
+      "stop and join them in detach")
   }
 
   /// Runs under a pseudo-terminal (`script`), so that standard input is a terminal.

@@ -413,6 +413,10 @@ enum {
  * before calling it. */
 typedef void (*ttt_sender)(void);
 
+/* (ABI 1.3) Work a front end's own thread hands to the store thread (run_on_store_thread).
+ * [store-thread] */
+typedef void (*ttt_task_callback)(void *context);
+
 /* Called when the state read through a handle changed. [store-thread] */
 typedef void (*ttt_change_callback)(void *context);
 
@@ -648,6 +652,20 @@ typedef struct ttt_host_api {
   /* What keep_note kept under `key` for front ends of this one's name, or NULL. Valid until
    * the next call of note or keep_note by this front end. [store-thread] */
   const char *(*note)(ttt_host *host, const char *key);
+
+  /* ---- ABI 1.3: front ends with threads of their own. Check that `struct_size` covers
+   * run_on_store_thread: it was appended after keep_note and note. ---- */
+
+  /* Calls `callback(context)` on the store thread, soon: the host's loop wakes up for it and
+   * runs it after the callback running now, if any, in the order of the calls. For a front end
+   * that runs threads of its own (an HTTP server, a GUI toolkit's loop): those threads may not
+   * read state, and a send from them is checked only in part (a refusal is logged, not
+   * returned); in `callback`, as in any callback, the front end reads state and sends with the
+   * whole status and last_error. A callback still pending when the front end's detach begins
+   * is never called: the front end stops its threads in detach and frees what the contexts
+   * hold then. Returns TTT_OK; TTT_ERR_INVALID_ARGUMENT for a NULL callback; TTT_ERR_DETACHED
+   * after detach. [thread-safe] */
+  ttt_status (*run_on_store_thread)(ttt_host *host, ttt_task_callback callback, void *context);
 } ttt_host_api;
 
 /* ---------------------------------------------------------------------------------------- */

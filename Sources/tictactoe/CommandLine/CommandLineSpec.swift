@@ -149,9 +149,10 @@ enum CommandLineSpec {
   static let options: [Option] = [
     Option(
       name: "--frontend", value: ("SPEC", .frontEnd, false), commands: loading,
-      help: "A front end to attach; repeatable. SPEC is a stock name (text, ansi, jsonl) or a "
-        + "path to a .so, optionally followed by :ARG for the front end (jsonl:FILE writes "
-        + "events to FILE, truncated; jsonl:+FILE appends). A path with ':' in it: give the "
+      help: "A front end to attach; repeatable. SPEC is a stock name (text, ansi, jsonl, web) "
+        + "or a path to a .so, optionally followed by :ARG for the front end (jsonl:FILE writes "
+        + "events to FILE, truncated; jsonl:+FILE appends; web:127.0.0.1:8080 serves the "
+        + "game's page there, web alone on loopback and a free port). A path with ':' in it: give the "
         + "existing file alone, or end it at '.so' before ':ARG'. The first one owns the "
         + "terminal; the others observe. Default: ansi when standard input and output are "
         + "terminals and TERM is not dumb, else text.",

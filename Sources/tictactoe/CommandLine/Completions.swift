@@ -15,7 +15,7 @@ enum Completions {
   }
 
   /// The stock front ends, offered where a front end is asked for.
-  static let stockFrontEnds = ["ansi", "text", "jsonl"]
+  static let stockFrontEnds = ["ansi", "text", "jsonl", "web"]
 
   private static var commandNames: [String] {
     CommandLineSpec.commands.compactMap(\.name)
