@@ -26,9 +26,6 @@ final class Browser: @unchecked Sendable {
   /// the host processes' guard: it only catches a hang.
   static let watchdogSeconds = 300
 
-  /// The width and height of the window, in CSS pixels.
-  static let windowSize = (width: 1000, height: 800)
-
   /// The DevTools connection, for commands the pages do not wrap.
   let connection: DevToolsConnection
 
@@ -51,8 +48,7 @@ final class Browser: @unchecked Sendable {
       "--user-data-dir=\(profileDirectory.path)", "--remote-debugging-pipe",
       "--no-first-run", "--no-default-browser-check", "--disable-extensions",
       "--disable-background-networking", "--disable-sync", "--disable-dev-shm-usage",
-      "--hide-scrollbars", "--mute-audio", "--force-device-scale-factor=1",
-      "--window-size=\(Self.windowSize.width),\(Self.windowSize.height)", "about:blank",
+      "--hide-scrollbars", "--mute-audio", "about:blank",
     ]
     let log = profileDirectory.appendingPathComponent("chromium.log").path
     do {

@@ -14,6 +14,10 @@ final class Page: @unchecked Sendable {
     var description: String { "\(width)x\(height) at (\(x), \(y))" }
   }
 
+  /// The size of every page's viewport, in CSS pixels (one device pixel each): screenshots of
+  /// the whole page are this large.
+  static let viewport = (width: 1000, height: 800)
+
   /// How long a condition may take to hold before ``waitUntil(_:)`` fails, in milliseconds.
   /// Generous: it only turns a page that never gets there into a clear failure sooner than the
   /// browser's hang guard would.
@@ -31,6 +35,13 @@ final class Page: @unchecked Sendable {
       "Target.attachToTarget", ["targetId": .string(targetIdentifier), "flatten": true])
     session = try Self.string(attached["sessionId"], "Target.attachToTarget's sessionId")
     try connection.send("Page.enable", session: session)
+    try connection.send(
+      "Emulation.setDeviceMetricsOverride",
+      [
+        "width": .number(JSONNumber(Self.viewport.width)),
+        "height": .number(JSONNumber(Self.viewport.height)), "deviceScaleFactor": 1,
+        "mobile": false,
+      ], session: session)
   }
 
   /// Loads `url` and waits for its load event.
@@ -52,21 +63,22 @@ final class Page: @unchecked Sendable {
       session: session)
     if let exception = result["exceptionDetails"] {
       let message = exception["exception"]?["description"]?.string ?? "\(exception)"
-      throw DevToolsConnection.Failure(description: "\(expression) threw: \(message)")
+      throw DevToolsConnection.Failure(description: "the page's script threw: \(message)")
     }
     return result["result"]?["value"] ?? .null
   }
 
   /// Waits, inside the page, until `condition` (a JavaScript expression) is truthy, checking it
   /// after every change of the document and every 20 ms (for state outside the document);
-  /// returns its value.
+  /// returns its value. The condition is part of the script, not given to `eval`, which a
+  /// page's Content-Security-Policy may forbid.
   @discardableResult
   func waitUntil(_ condition: String) throws -> JSONValue {
     let conditionLiteral = JSONValue.string(condition).description
     return try evaluate(
       """
       new Promise((resolve, reject) => {
-        const check = () => { try { return (0, eval)(\(conditionLiteral)); } catch (e) { return undefined; } };
+        const check = () => { try { return (\(condition)); } catch (e) { return undefined; } };
         const first = check();
         if (first) { resolve(first); return; }
         const stop = () => { observer.disconnect(); clearInterval(poll); clearTimeout(timer); };
