@@ -135,6 +135,53 @@ struct BrowserGameTests {
     #expect(status == 0, "\(standardError)")
   }
 
+  @Test func twoBrowsersAndTheJsonlFrontEndShareOneGame() throws {
+    let host = try WebHost()
+    try host.logIn()
+    try Browser.with { browser in
+      let first = try browser.newPage()
+      let second = try browser.newPage()
+      for page in [first, second] {
+        try page.navigate(to: host.url)
+        try waitForScreen("newGame", on: page)
+      }
+      // A name typed in one page shows in the other, and in the store.
+      try first.click("#x-name")
+      try first.type("Blob")
+      try second.waitUntil("document.getElementById('x-name').value === 'Blob'")
+      host.send("newGame.binding.oPlayerName", ["value": "Blub"])
+      try first.waitUntil("!document.getElementById('play').disabled")
+      try first.click("#play")
+      for page in [first, second] { try waitForScreen("game", on: page) }
+      // A move from each side: the first page, the second page, the JSON lines.
+      try first.click("#cell-0-0")
+      try second.waitUntil("document.getElementById('cell-0-0').textContent === 'X'")
+      try second.click("#cell-2-2")
+      try first.waitUntil("document.getElementById('cell-2-2').textContent === 'O'")
+      host.send("newGame.game.cellTapped", ["row": 1, "column": 1])
+      for page in [first, second] {
+        try page.waitUntil("document.getElementById('cell-1-1').textContent === 'X'")
+        try expectPageMatchesStore(page, host)
+      }
+    }
+    let (status, standardError) = host.finish()
+    #expect(status == 0, "\(standardError)")
+  }
+
+  @Test func sigtermWithABrowserConnectedEndsTheHostAndThePageSaysSo() throws {
+    let host = try WebHost()
+    try Browser.with { browser in
+      let page = try browser.newPage()
+      try page.navigate(to: host.url)
+      try waitForScreen("login", on: page)
+      host.process.send(signal: SIGTERM)
+      let (status, _) = host.finish()
+      #expect(status == 128 + SIGTERM)
+      try page.waitUntil(
+        "document.getElementById('connection').textContent.startsWith('disconnected')")
+    }
+  }
+
   /// A script: whether a string in the page's last state is exactly `text`.
   static func stateHoldsString(_ text: String) -> String {
     let literal = JSONValue.string(text).description

@@ -45,6 +45,9 @@ final class HTTPConnection {
   private let descriptor: Int32
   private var unread: [UInt8] = []
 
+  /// How many bytes the server sent on this connection so far (as far as they were read).
+  private(set) var bytesRead = 0
+
   /// Connects to `port` on 127.0.0.1; with a `receiveBuffer`, asks the kernel for a receive
   /// buffer that small (before connecting, so the window starts small).
   init(port: UInt16, receiveBuffer: Int32? = nil) throws {
@@ -171,6 +174,7 @@ final class HTTPConnection {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return false }
       unread.append(contentsOf: buffer[..<count])
+      bytesRead += count
       return true
     }
   }

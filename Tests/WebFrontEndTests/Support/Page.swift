@@ -104,6 +104,7 @@ final class Page: @unchecked Sendable {
         if (!element) throw new Error("no element matches " + \(selectorLiteral));
         element.scrollIntoView({ block: "center", inline: "center" });
         const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) throw new Error(\(selectorLiteral) + " is not shown");
         return [box.left + window.scrollX, box.top + window.scrollY, box.width, box.height];
       })()
       """)

@@ -18,6 +18,34 @@ final class WebHost {
 
   private var markers = 0
 
+  /// Whether the web front end was built (the package leaves it out without libmicrohttpd's
+  /// header); its tests are skipped without it.
+  static var isBuilt: Bool {
+    FileManager.default.fileExists(
+      atPath: productsDirectory.appendingPathComponent("libtictactoe-web.so").path)
+  }
+
+  /// The `Host` header of this server, as the page's own requests send it.
+  var authority: String { "127.0.0.1:\(port)" }
+
+  /// A request to this server with the right `Host`; `path` gets the run's token when
+  /// `withToken`.
+  func request(
+    _ method: String, _ path: String, withToken: Bool = true, body: String? = nil
+  ) -> HTTPRequest {
+    let separator = path.contains("?") ? "&" : "?"
+    return HTTPRequest(
+      method: method, target: withToken ? "\(path)\(separator)token=\(token)" : path,
+      host: authority, body: body)
+  }
+
+  /// Sends `request` on a new connection and reads the response.
+  func exchange(
+    _ request: HTTPRequest, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> HTTPConnection.Response {
+    try HTTPConnection.exchange(port: port, request.text, sourceLocation: sourceLocation)
+  }
+
   /// Starts the host with `--frontend jsonl --frontend web` and reads the page's URL from
   /// standard error; the `hello` and first `state` events are read.
   init(sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -33,6 +61,14 @@ final class WebHost {
     #expect(components.host == "127.0.0.1", "web alone listens on loopback")
     #expect(try nextEvent()["type"] == "hello")
     #expect(try nextEvent()["type"] == "state")
+  }
+
+  /// Logs in through the JSON lines and waits for the new-game screen.
+  func logIn() throws {
+    send("login.view.binding.email", ["value": "blob@pointfree.co"])
+    send("login.view.binding.password", ["value": "password"])
+    send("login.view.loginButtonTapped")
+    while try nextState()["newGame"] == nil {}
   }
 
   /// Sends the action `path` with its payload `fields` as a JSON line.
