@@ -129,6 +129,18 @@ final class HTTPConnection {
     return response
   }
 
+  /// The status of the response, or `nil` if the server closed the connection without one
+  /// (as it does with a connection over its limits); records no issue either way.
+  func readStatus() -> Int? {
+    let separator = Array("\r\n\r\n".utf8)
+    while unread.firstRange(of: separator) == nil {
+      guard readMore() else { return nil }
+    }
+    let statusLine = String(decoding: unread.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
+    let words = statusLine.split(separator: " ")
+    return words.count >= 2 ? Int(words[1]) : nil
+  }
+
   /// Reads until `text` arrived (for an event stream); `false` if the connection ended first.
   func read(until text: String) -> Bool {
     let bytes = Array(text.utf8)
