@@ -60,6 +60,11 @@ final class IntentRelay: Sendable {
     shared.withLock { $0.answers.removeValue(forKey: request) }
   }
 
+  /// Drops the answer to `request`, if one is left: MHD is done with the request. [MHD thread]
+  func forget(_ request: RequestID) {
+    _ = shared.withLock { $0.answers.removeValue(forKey: request) }
+  }
+
   /// Answers every queued intent with `refusal` and takes no more: MHD stops next, and must
   /// find no request suspended. [store thread]
   func stop(_ refusal: RequestRefusal) {

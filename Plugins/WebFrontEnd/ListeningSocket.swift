@@ -12,7 +12,7 @@ enum ListeningSocket {
   ) {
     let family = address.isIPv6 ? AF_INET6 : AF_INET
     let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw failure("cannot make a socket", address) }
+    guard descriptor >= 0 else { throw failure("cannot make a socket") }
     var yes: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var storage = sockaddr_storage()
@@ -23,7 +23,7 @@ enum ListeningSocket {
       ipv6.sin6_port = address.port.bigEndian
       guard inet_pton(AF_INET6, address.host, &ipv6.sin6_addr) == 1 else {
         close(descriptor)
-        throw FrontEndError("web: '\(address.host)' is not an IPv6 address")
+        throw FrontEndError("'\(address.host)' is not an IPv6 address")
       }
       withUnsafeBytes(of: ipv6) { bytes in
         withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
@@ -35,7 +35,7 @@ enum ListeningSocket {
       ipv4.sin_port = address.port.bigEndian
       guard inet_pton(AF_INET, address.host, &ipv4.sin_addr) == 1 else {
         close(descriptor)
-        throw FrontEndError("web: '\(address.host)' is not an IPv4 address")
+        throw FrontEndError("'\(address.host)' is not an IPv4 address")
       }
       withUnsafeBytes(of: ipv4) { bytes in
         withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
@@ -46,7 +46,7 @@ enum ListeningSocket {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
     }
     guard bound == 0, listen(descriptor, 64) == 0 else {
-      let error = failure("cannot listen on \(address.authority)", address)
+      let error = failure("cannot listen on \(address.authority)")
       close(descriptor)
       throw error
     }
@@ -57,7 +57,7 @@ enum ListeningSocket {
       }
     }
     guard named == 0 else {
-      let error = failure("cannot read the port of \(address.authority)", address)
+      let error = failure("cannot read the port of \(address.authority)")
       close(descriptor)
       throw error
     }
@@ -66,7 +66,7 @@ enum ListeningSocket {
     return (descriptor, UInt16(bigEndian: port))
   }
 
-  private static func failure(_ what: String, _ address: ListenAddress) -> FrontEndError {
-    FrontEndError("web: \(what): \(String(cString: strerror(errno)))")
+  private static func failure(_ what: String) -> FrontEndError {
+    FrontEndError("\(what): \(String(cString: strerror(errno)))")
   }
 }

@@ -261,8 +261,13 @@ enum Page {
       events.onopen = () => { $("connection").textContent = "live"; };
       events.onmessage = (event) => { state = JSON.parse(event.data); draw(); };
       events.onerror = () => {
-        $("connection").textContent = "disconnected: is tictactoe still running? Reload to retry.";
-        if (events.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+        // The browser retries by itself while the stream is CONNECTING; a CLOSED one is retried here.
+        if (events.readyState === EventSource.CLOSED) {
+          $("connection").textContent = "disconnected: is tictactoe still running? Retrying…";
+          setTimeout(connect, 2000);
+        } else {
+          $("connection").textContent = "reconnecting…";
+        }
       };
     }
     connect();

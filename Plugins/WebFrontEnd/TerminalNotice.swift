@@ -8,5 +8,5 @@ enum TerminalNotice {
 
   /// The commands it takes, in one line.
   static let commands =
-    "Type :frontend text (or :frontend ansi) to play here again, :quit to quit.\n"
+    "Type :frontend text (or :frontend ansi) to play here again; :quit or Ctrl-D quits.\n"
 }

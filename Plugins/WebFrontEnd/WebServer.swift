@@ -48,8 +48,11 @@ final class WebServer: Sendable {
     let flags =
       MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
       | MHD_ALLOW_SUSPEND_RESUME.rawValue
-    let completed: MHD_RequestCompletedCallback = { _, _, context, _ in
-      guard let context, let state = context.pointee else { return }
+    let completed: MHD_RequestCompletedCallback = { server, _, context, _ in
+      guard let server, let context, let state = context.pointee else { return }
+      // An answer its request never took (the browser left while it waited) goes too.
+      Unmanaged<WebServer>.fromOpaque(server).takeUnretainedValue().relay.forget(
+        UInt(bitPattern: state))
       Unmanaged<RequestState>.fromOpaque(state).release()
       context.pointee = nil
     }
@@ -58,9 +61,9 @@ final class WebServer: Sendable {
       CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(Self.connectionLimit),
       CInt(MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue), CUnsignedInt(Self.perAddressLimit),
       CInt(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), CUnsignedInt(Self.idleTimeoutSeconds),
-      // The callback, then its closure: a NULL `void *` (a pointer-sized 0).
+      // The callback, then its closure, the server.
       CInt(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(completed, to: OpaquePointer.self),
-      Int(0),
+      OpaquePointer(Unmanaged.passUnretained(self).toOpaque()),
       CInt(MHD_OPTION.END.rawValue),
     ]
     let daemon = withVaList(options) { arguments in
@@ -70,7 +73,7 @@ final class WebServer: Sendable {
     }
     guard let daemon else {
       close(descriptor)
-      throw FrontEndError("web: the HTTP server (libmicrohttpd) did not start")
+      throw FrontEndError("the HTTP server (libmicrohttpd) did not start")
     }
     return Daemon(pointer: daemon)
   }

@@ -17,7 +17,7 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
   case terminalRestored
   /// Detach ends every subscription the front end made.
   case subscriptionsEnded
-  /// After detach, no thread it started while attaching is left running.
+  /// After detach, no thread it started while attaching (and named) is left running.
   case threadsStopped
   /// After detach, nothing reaches the front end and it writes nothing more.
   case quietAfterDetach

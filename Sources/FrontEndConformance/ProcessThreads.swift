@@ -25,8 +25,15 @@ enum ProcessThreads {
 
   /// The name of thread `id` (`comm`: "MHD-single"), or its id when it has none to read.
   static func name(_ id: Int32) -> String {
-    let path = "/proc/self/task/\(id)/comm"
-    guard let data = FileManager.default.contents(atPath: path) else { return "\(id)" }
+    comm("/proc/self/task/\(id)/comm") ?? "\(id)"
+  }
+
+  /// The process's name, which a thread keeps until it is given one of its own
+  /// (`pthread_setname_np`).
+  static let processName = comm("/proc/self/comm") ?? ""
+
+  private static func comm(_ path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
     return String(decoding: data.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
   }
 }

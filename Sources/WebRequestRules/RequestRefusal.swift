@@ -25,6 +25,6 @@ public struct RequestRefusal: Error, Equatable, Sendable, CustomStringConvertibl
 
   /// An argument of `--frontend web:ADDRESS` that names no address.
   static func badAddress(_ argument: String, _ hint: String) -> RequestRefusal {
-    RequestRefusal(status: 400, "web: cannot listen on '\(argument)': \(hint)")
+    RequestRefusal(status: 400, "cannot listen on '\(argument)': \(hint)")
   }
 }

@@ -136,4 +136,22 @@ import TicTacToeFrontEndABI
     #expect(error.reason.contains("no front end named 'nonexistent'"))
     #expect(error.reason.contains("libtictactoe-nonexistent.so"))
   }
+
+  /// The package leaves `web` out where libmicrohttpd's header is missing: the host then says
+  /// what to install, not merely that it found no such library.
+  @Test func webThatWasNotBuiltSaysWhatToInstall() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    let host = FrontEndHost(
+      store: makeTestHost().store,
+      searchPath: FrontEndSearchPath(
+        executablePath: directory.appendingPathComponent("tictactoe").path, environment: [:]))
+    do throws(FrontEndLoadError) {
+      _ = try host.resolve(FrontEndSpec("web:127.0.0.1:8080"))
+      Issue.record("a front end named web was found in an empty directory")
+    } catch {
+      #expect(
+        error.reason
+          == "the web front end was not built: install libmicrohttpd-dev (apt) and rebuild")
+    }
+  }
 }

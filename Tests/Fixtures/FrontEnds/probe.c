@@ -1,5 +1,7 @@
 /* A front end for tests: it attaches as an observer, counts change notifications, records
  * action events, and exports probe_* functions that call the host's routines. */
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,12 +39,30 @@ const char *probe_last_payload(void) { return last_payload; }
 int probe_keep_note(const char *key, const char *value) { return api->keep_note(host, key, value); }
 const char *probe_note(const char *key) { return api->note(host, key); }
 
+/* run_on_store_thread (ABI 1.3): how many posted callbacks ran, and whether one ran on another
+ * thread than the one that attached the probe (the store thread). */
+static pthread_t store_thread;
+static unsigned store_thread_runs;
+static bool ran_off_store_thread;
+
+static void on_store_thread(void *context) {
+  (void)context;
+  store_thread_runs++;
+  if (!pthread_equal(pthread_self(), store_thread)) ran_off_store_thread = true;
+}
+
+int probe_run_on_store_thread(void) { return api->run_on_store_thread(host, on_store_thread, NULL); }
+int probe_run_null_on_store_thread(void) { return api->run_on_store_thread(host, NULL, NULL); }
+unsigned probe_store_thread_runs(void) { return store_thread_runs; }
+bool probe_ran_off_store_thread(void) { return ran_off_store_thread; }
+
 static ttt_status attach(const ttt_host_api *a, ttt_host *h, const ttt_attach_info *info,
                          void **out_instance) {
   (void)info;
   api = a;
   host = h;
   root = api->root(host);
+  store_thread = pthread_self();
   changes = 0;
   game_changes = 0;
   actions_length = 0;
