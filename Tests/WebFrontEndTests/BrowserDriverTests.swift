@@ -3,8 +3,10 @@ import JSONLines
 import Testing
 
 /// The headless-Chromium driver itself, on a page given inline as a `data:` URL: so a failure
-/// of the web front end's tests is never the driver's.
-@Suite(.enabled(if: Browser.isAvailable, "chromium is not installed (/usr/bin/chromium)"))
+/// of the web front end's tests is never the driver's. One browser at a time, as in
+/// ``BrowserGameTests``.
+@Suite(
+  .serialized, .enabled(if: Browser.isAvailable, "chromium is not installed (/usr/bin/chromium)"))
 struct BrowserDriverTests {
   /// A page with a button that counts its clicks, a text field, and two squares.
   static let page =
