@@ -201,6 +201,9 @@ let package = Package(
     .target(
       name: "WebRequestRules", dependencies: ["FrontEndKit", "JSONLines", "TicTacToeFrontEndABI"]),
     .testTarget(name: "WebRequestRulesTests", dependencies: ["FrontEndKit", "WebRequestRules"]),
+    // The web front end in a real headless Chromium (DevTools over --remote-debugging-pipe),
+    // and its HTTP rules with a raw client.
+    .testTarget(name: "WebFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
     // The example front end in C (Examples/CFrontEnd/mine.c), built as `tictactoe-example`;
     // its Makefile builds the same file against the installed header alone.
     .target(

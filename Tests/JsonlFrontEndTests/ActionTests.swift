@@ -1,4 +1,5 @@
 import JSONLines
+import TestSupport
 import Testing
 
 /// Every action of the table, the events it causes, and the actions the protocol refuses.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tictactoe attach PATH`: a second process whose front ends (the same libraries) show and

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A `--listen` host whose clients come and go keeps nothing of the ones that left: the

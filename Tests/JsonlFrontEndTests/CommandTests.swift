@@ -1,4 +1,5 @@
 import JSONLines
+import TestSupport
 import Testing
 
 /// `snapshot`, `settle` and `quit`, and what the end of input does.

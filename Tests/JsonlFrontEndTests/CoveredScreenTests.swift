@@ -1,4 +1,5 @@
 import JSONLines
+import TestSupport
 import Testing
 
 /// Only the screen on top takes intents: the new-game screen under a game, and the login form

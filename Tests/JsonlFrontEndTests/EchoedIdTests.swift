@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `id` an error echoes is the line's own, byte for byte: a number of any length stays that

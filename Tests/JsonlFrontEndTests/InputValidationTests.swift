@@ -1,4 +1,5 @@
 import JSONLines
+import TestSupport
 import Testing
 
 /// The rules of an input object: exactly one of `action` and `command`, a well-typed `id`, no

@@ -1,5 +1,6 @@
 import Foundation
 import JSONLines
+import TestSupport
 import Testing
 
 /// `--frontend jsonl:PATH`: the same events written to a file, which lets the front end watch

@@ -1,4 +1,5 @@
 import JSONLines
+import TestSupport
 import Testing
 
 /// The quit confirmation and the scoreboard over JSON-lines (issue 15, item 4): the game's

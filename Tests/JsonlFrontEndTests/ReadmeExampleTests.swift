@@ -1,5 +1,6 @@
 import Foundation
 import JSONLines
+import TestSupport
 import Testing
 
 /// The example of `JSONL.md`, run exactly as a user would, through a shell and `jq`.

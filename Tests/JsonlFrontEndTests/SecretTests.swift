@@ -1,4 +1,5 @@
 import JSONLines
+import TestSupport
 import Testing
 
 /// Passwords and tokens never appear in any output, error message or log, whatever the input.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// A `--listen` host whose standard output nobody reads, while a socket client drives the

@@ -1,4 +1,5 @@
 import JSONLines
+import TestSupport
 import Testing
 
 /// The `state` object: property names, presented state as `null`, alerts, the board, the

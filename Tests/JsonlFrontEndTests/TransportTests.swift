@@ -1,4 +1,5 @@
 import JSONLines
+import TestSupport
 import Testing
 
 /// Framing, encodings and flushing: the transport section of `JSONL.md`.

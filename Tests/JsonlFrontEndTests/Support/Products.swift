@@ -12,14 +12,6 @@ enum Products {
 
   /// The `tictactoe` executable; fails the test if it or the front end was not built.
   static func host(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-    let host = binDirectory.appendingPathComponent("tictactoe")
-    let frontEnd = binDirectory.appendingPathComponent("libtictactoe-jsonl.so")
-    for product in [host, frontEnd] {
-      try #require(
-        FileManager.default.fileExists(atPath: product.path),
-        "\(product.path) is missing; build the products first (swift build)",
-        sourceLocation: sourceLocation)
-    }
-    return host
+    try HostProcess.executable(sourceLocation: sourceLocation)
   }
 }

@@ -13,14 +13,14 @@ import Testing
 /// Tests synchronise on the process itself, never on time: they read the output line by line
 /// (blocking until the host writes), or close the input and read to the end. A watchdog kills a
 /// process that hangs, so a broken host fails the test instead of stalling the suite.
-final class HostProcess: @unchecked Sendable {
+public final class HostProcess: @unchecked Sendable {
   /// The arguments most tests run with: the `jsonl` front end owns standard input and output,
   /// and the authentication server answers at once.
-  static let defaultArguments = ["--frontend", "jsonl", "--auth-delay", "0"]
+  public static let defaultArguments = ["--frontend", "jsonl", "--auth-delay", "0"]
 
   /// Seconds after which a process still running is killed and the test fails. Generous: it
   /// only catches a hang, and CI runs the whole suite in parallel on two busy cores.
-  static let watchdogSeconds = 300
+  public static let watchdogSeconds = 300
 
   private let process = Process()
   private let standardInput = Pipe()
@@ -33,13 +33,13 @@ final class HostProcess: @unchecked Sendable {
   private var isInputClosed = false
 
   /// Every byte read from standard output so far.
-  private(set) var output: [UInt8] = []
+  public private(set) var output: [UInt8] = []
 
   /// The process id.
-  var processIdentifier: Int32 { process.processIdentifier }
+  public var processIdentifier: Int32 { process.processIdentifier }
 
   /// The peak resident memory of the process so far, in KiB (`VmHWM`).
-  func peakMemoryKiB() -> Int? {
+  public func peakMemoryKiB() -> Int? {
     guard
       let status = try? String(contentsOfFile: "/proc/\(processIdentifier)/status", encoding: .utf8)
     else { return nil }
@@ -49,12 +49,12 @@ final class HostProcess: @unchecked Sendable {
 
   /// Starts `tictactoe` with `arguments`; with a `descriptorLimit`, through `bash` under
   /// `ulimit -n` that limit.
-  init(
+  public init(
     _ arguments: [String] = HostProcess.defaultArguments, environment: [String: String] = [:],
     descriptorLimit: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     _ = Self.ignoreBrokenPipes
-    let host = try Products.host(sourceLocation: sourceLocation)
+    let host = try Self.executable(sourceLocation: sourceLocation)
     if let descriptorLimit {
       process.executableURL = URL(fileURLWithPath: "/bin/bash")
       process.arguments =
@@ -79,6 +79,22 @@ final class HostProcess: @unchecked Sendable {
       wasKilled.store(true, ordering: .relaxed)
       process.terminate()
     }
+  }
+
+  /// The built `tictactoe` executable; fails the test if it or the `jsonl` front end (which
+  /// most runs load) was not built.
+  public static func executable(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> URL {
+    let host = productsDirectory.appendingPathComponent("tictactoe")
+    let frontEnd = productsDirectory.appendingPathComponent("libtictactoe-jsonl.so")
+    for product in [host, frontEnd] {
+      try #require(
+        FileManager.default.fileExists(atPath: product.path),
+        "\(product.path) is missing; build the products first (swift build)",
+        sourceLocation: sourceLocation)
+    }
+    return host
   }
 
   /// Collects standard error until it closes, so the host never blocks writing to it.
@@ -106,7 +122,7 @@ final class HostProcess: @unchecked Sendable {
 
   /// The first line of standard error that contains `text`; waits for the host to write it,
   /// and fails the test (returning `nil`) if standard error ends without it.
-  func standardErrorLine(
+  public func standardErrorLine(
     containing text: String, sourceLocation: SourceLocation = #_sourceLocation
   ) -> String? {
     errorArrived.lock()
@@ -127,7 +143,7 @@ final class HostProcess: @unchecked Sendable {
   }
 
   /// Sends `signalNumber` to the process.
-  func send(signal signalNumber: Int32) { kill(processIdentifier, signalNumber) }
+  public func send(signal signalNumber: Int32) { kill(processIdentifier, signalNumber) }
 
   /// A SIGPIPE from writing to a host that already exited must not kill the test process.
   private static let ignoreBrokenPipes: Void = {
@@ -137,19 +153,19 @@ final class HostProcess: @unchecked Sendable {
   // MARK: Input
 
   /// Writes `line` and a `\n`.
-  func send(_ line: String) {
+  public func send(_ line: String) {
     write(Array((line + "\n").utf8))
   }
 
   /// Writes `bytes` as they are, all of them unless the host stopped reading.
-  func write(_ bytes: [UInt8]) {
+  public func write(_ bytes: [UInt8]) {
     let descriptor = standardInput.fileHandleForWriting.fileDescriptor
     Self.writeAll(bytes, to: descriptor)
   }
 
   /// Writes `bytes` on another thread, then closes the input: for inputs larger than a pipe
   /// holds, while this thread reads the output.
-  func writeInBackgroundAndClose(_ bytes: [UInt8]) {
+  public func writeInBackgroundAndClose(_ bytes: [UInt8]) {
     precondition(!isInputClosed)
     isInputClosed = true
     let handle = standardInput.fileHandleForWriting
@@ -160,7 +176,7 @@ final class HostProcess: @unchecked Sendable {
   }
 
   /// Closes the input: the host sees the end of input.
-  func closeInput() {
+  public func closeInput() {
     guard !isInputClosed else { return }
     isInputClosed = true
     try? standardInput.fileHandleForWriting.close()
@@ -184,7 +200,7 @@ final class HostProcess: @unchecked Sendable {
 
   /// The next line of standard output, without its `\n`; waits for the host to write it.
   /// `nil` once the output ended.
-  func readLine() -> String? {
+  public func readLine() -> String? {
     while true {
       if let newline = unread.firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: unread[..<newline], as: UTF8.self)
@@ -192,23 +208,6 @@ final class HostProcess: @unchecked Sendable {
         return line
       }
       guard readChunk() else { return nil }
-    }
-  }
-
-  /// Reads the next line and parses it as an event.
-  func readEvent(sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
-    let line = try #require(readLine(), "the output ended early", sourceLocation: sourceLocation)
-    return try Event(line: line, sourceLocation: sourceLocation)
-  }
-
-  /// Reads events until one satisfies `predicate`, and returns it.
-  @discardableResult
-  func readEvent(
-    where predicate: (Event) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> Event {
-    while true {
-      let event = try readEvent(sourceLocation: sourceLocation)
-      if predicate(event) { return event }
     }
   }
 
@@ -230,7 +229,7 @@ final class HostProcess: @unchecked Sendable {
 
   /// Closes the input, reads the output to its end and waits for the exit; returns the exit
   /// status and standard error, for a host whose output is not the protocol's.
-  func finishWithoutChecks(
+  public func finishWithoutChecks(
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> (status: Int32, standardError: String) {
     closeInput()
@@ -245,35 +244,5 @@ final class HostProcess: @unchecked Sendable {
     return (
       process.terminationStatus, String(decoding: errorBytes.withLock { $0 }, as: UTF8.self)
     )
-  }
-
-  /// Closes the input, reads the output to its end, waits for the exit, and checks the protocol
-  /// invariants of the whole output.
-  func finish(sourceLocation: SourceLocation = #_sourceLocation) throws -> Transcript {
-    let (status, standardError) = finishWithoutChecks(sourceLocation: sourceLocation)
-    return try Transcript(
-      status: status, output: output, standardError: standardError,
-      sourceLocation: sourceLocation)
-  }
-
-  /// Runs `tictactoe` with `arguments`, feeds it `input` and the end of input, and returns
-  /// what it wrote.
-  static func run(
-    _ input: [UInt8], arguments: [String] = defaultArguments,
-    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> Transcript {
-    let host = try HostProcess(arguments, environment: environment, sourceLocation: sourceLocation)
-    host.writeInBackgroundAndClose(input)
-    return try host.finish(sourceLocation: sourceLocation)
-  }
-
-  /// Runs `tictactoe` on `lines`, each followed by `\n`.
-  static func run(
-    lines: [String], arguments: [String] = defaultArguments,
-    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> Transcript {
-    let input = Array(lines.map { $0 + "\n" }.joined().utf8)
-    return try run(
-      input, arguments: arguments, environment: environment, sourceLocation: sourceLocation)
   }
 }
