@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The host's reason for a refused tap, as the jsonl front end writes it: its words count rows
