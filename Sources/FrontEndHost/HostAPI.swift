@@ -31,25 +31,25 @@ enum HostAPI {
         is_active: { HostAPI.isActive($0) },
         read_root: { HostAPI.readRoot($0, $1) },
         read_login: {
-          HostAPI.read($0, $1, .login) { state, strings in
+          HostAPI.read($0, $1, .login, "read_login") { state, strings in
             guard case .login(let login) = state else { return nil }
             return StateExport.login(login, strings)
           }
         },
         read_two_factor: {
-          HostAPI.read($0, $1, .twoFactor) { state, strings in
+          HostAPI.read($0, $1, .twoFactor, "read_two_factor") { state, strings in
             guard case .twoFactor(let twoFactor) = state else { return nil }
             return StateExport.twoFactor(twoFactor, strings)
           }
         },
         read_new_game: {
-          HostAPI.read($0, $1, .newGame) { state, strings in
+          HostAPI.read($0, $1, .newGame, "read_new_game") { state, strings in
             guard case .newGame(let newGame) = state else { return nil }
             return StateExport.newGame(newGame, strings)
           }
         },
         read_game: {
-          HostAPI.read($0, $1, .game) { state, strings in
+          HostAPI.read($0, $1, .game, "read_game") { state, strings in
             guard case .game(let game) = state else { return nil }
             return StateExport.game(game, strings)
           }
@@ -130,7 +130,7 @@ enum HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
-    return withStatus(store, "read") { handle, host throws(HostCallError) in
+    return withStatus(store, "read_root") { handle, host throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       try check(handle, reads: .root)
       let root = StateExport.root(
@@ -153,11 +153,11 @@ enum HostAPI {
 
   private static func read<T>(
     _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
-    _ export: @MainActor (FeatureState, StateExport.Strings) -> T?
+    _ routine: String, _ export: @MainActor (FeatureState, StateExport.Strings) -> T?
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
-    return withStatus(store, "read") { handle, host throws(HostCallError) in
+    return withStatus(store, routine) { handle, host throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       try check(handle, reads: feature)
       let state = try feature.state(in: host.store.state)
@@ -283,7 +283,8 @@ enum HostAPI {
     do throws(DynamicCallError) {
       return try SenderStore.sender(for: handle, path: path, signature: signature) {
         arguments in
-        .uint32(
+        CallTally.countRoutine("typed sender")
+        return .uint32(
           attempt(session) { () throws(HostCallError) in
             guard let host = session.host, session.isAttached else { throw .detached }
             let decoded = try ActionImport.action(
@@ -384,6 +385,7 @@ enum HostAPI {
   // MARK: Reflection
 
   private static func actionCount(_ host: OpaquePointer?) -> Int {
+    CallTally.countRoutine("action_count")
     guard let host = HandleRegistry.lookup(host, as: FrontEndSession.self)?.host else { return 0 }
     return host.catalog.read { $0.table.actionCount }
   }
@@ -391,6 +393,7 @@ enum HostAPI {
   private static func actionAt(_ host: OpaquePointer?, _ index: Int) -> UnsafePointer<
     ttt_action_info
   >? {
+    CallTally.countRoutine("action_at")
     guard let host = HandleRegistry.lookup(host, as: FrontEndSession.self)?.host else {
       return nil
     }
@@ -398,13 +401,15 @@ enum HostAPI {
   }
 
   private static func fieldCount(_ host: OpaquePointer?) -> Int {
-    HandleRegistry.lookup(host, as: FrontEndSession.self) == nil
+    CallTally.countRoutine("field_count")
+    return HandleRegistry.lookup(host, as: FrontEndSession.self) == nil
       ? 0 : ReflectionTable.fields.count
   }
 
   private static func fieldAt(_ host: OpaquePointer?, _ index: Int) -> UnsafePointer<
     ttt_field_info
   >? {
+    CallTally.countRoutine("field_at")
     guard HandleRegistry.lookup(host, as: FrontEndSession.self) != nil, index >= 0,
       index < ReflectionTable.fields.count
     else { return nil }
@@ -446,7 +451,8 @@ enum HostAPI {
   // MARK: Errors, logs, requests
 
   private static func lastError(_ host: OpaquePointer?) -> UnsafePointer<CChar>? {
-    switch HandleRegistry.find(host, as: FrontEndSession.self) {
+    CallTally.countRoutine("last_error")
+    return switch HandleRegistry.find(host, as: FrontEndSession.self) {
     case .live(let session): session.lastErrorPointer()
     case .retired: detachedMessage
     case .unknown: nil
@@ -462,6 +468,7 @@ enum HostAPI {
   private static func log(
     _ host: OpaquePointer?, _ level: UInt32, _ message: UnsafePointer<CChar>?
   ) {
+    CallTally.countRoutine("log")
     guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self), let message
     else { return }
     let text = String(
@@ -478,6 +485,7 @@ enum HostAPI {
     _ host: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ buffer: UnsafeMutablePointer<CChar>?,
     _ size: Int
   ) -> Int {
+    CallTally.countRoutine("redact")
     guard let session = HandleRegistry.lookup(host, as: FrontEndSession.self),
       let host = session.host, let text
     else {

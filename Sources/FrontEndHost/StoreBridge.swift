@@ -155,7 +155,23 @@ final class StoreBridge {
       return
     }
     subscription.session.deliveredCallbacks += 1
-    subscription.callback(subscription.context)
+    callingFrontEnd("change") { subscription.callback(subscription.context) }
+  }
+
+  /// How many calls into front ends are under way (one inside another's callback counts too).
+  private var frontEndCallDepth = 0
+
+  /// Calls a front end's `callback` through `body`. Once the outermost such call has
+  /// returned, the call tally (`TICTACTOE_TRACE=calls`) is written.
+  func callingFrontEnd<R>(_ callback: String, _ body: () -> R) -> R {
+    CallTally.countCallback(callback)
+    frontEndCallDepth += 1
+    let result = body()
+    frontEndCallDepth -= 1
+    if frontEndCallDepth == 0, let tally = CallTally.current, let summary = tally.takeSummary() {
+      trace(summary)
+    }
+    return result
   }
 
   /// Calls `callback` for every processed action.
@@ -259,7 +275,7 @@ final class StoreBridge {
         continue
       }
       observer.session.deliveredCallbacks += 1
-      observer.callback(observer.context, &event)
+      callingFrontEnd("action") { observer.callback(observer.context, &event) }
     }
   }
 }
