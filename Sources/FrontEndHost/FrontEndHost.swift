@@ -220,7 +220,7 @@ public final class FrontEndHost {
             owns_terminal: ownsTerminal || connection != nil,
             connection: connection == nil ? nil : connectionName,
             listening: listeningPath == nil ? nil : listening)
-          return bridge.callingFrontEnd("attach") {
+          return bridge.callingFrontEnd("attach", session) {
             session.descriptor.attach(api, session.pointer, &info, &instance)
           }
         }
@@ -255,7 +255,9 @@ public final class FrontEndHost {
     guard session.isAttached else { return 0 }
     dropRequests(of: session)
     session.isDetaching = true
-    bridge.callingFrontEnd("detach") { session.descriptor.detach(session.instance) }
+    bridge.callingFrontEnd("detach", session) {
+      session.descriptor.detach(session.instance)
+    }
     let leftovers = bridge.registrations(of: session)
     removeEverything(of: session)
     if session.frontEnd.isFullScreen { flushHeldLogLines() }

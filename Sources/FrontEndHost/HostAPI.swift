@@ -306,7 +306,7 @@ enum HostAPI {
       }
       let session = handle.session
       let feature = handle.feature
-      let apply: @MainActor @Sendable () -> ttt_status = {
+      let apply: @MainActor @Sendable (Bool) -> ttt_status = { isCallerWaiting in
         attempt(session) { () throws(HostCallError) in
           guard let host = session.host, session.isAttached else { throw .detached }
           let current = try TextEdit.current(field, in: host.store.state)
@@ -317,12 +317,13 @@ enum HostAPI {
           let decoded = try ActionImport.action(
             casePath: entry.casePath, arguments: [.string(newValue)], through: feature,
             catalog: host.actions)
-          return host.bridge.send(decoded.action, entry: decoded.entry, from: session)
+          return host.bridge.send(
+            decoded.action, entry: decoded.entry, from: session, isCallerWaiting: isCallerWaiting)
         }
       }
-      if isStoreThread() { return onMainActor { apply() } }
+      if isStoreThread() { return onMainActor { apply(true) } }
       StoreThreadQueue.shared.enqueue {
-        if apply() != TTT_OK {
+        if apply(false) != TTT_OK {
           session.host?.log(
             from: session, level: TTT_LOG_WARNING.rawValue,
             message: "edit_text from another thread failed: " + session.lastErrorMessage)
@@ -342,7 +343,9 @@ enum HostAPI {
     if isStoreThread() {
       // A closure that captures nothing: no context to allocate for every action.
       return onMainActor(
-        { bridge, sent in bridge.send(sent.action, entry: sent.entry, from: sent.session) },
+        { bridge, sent in
+          bridge.send(sent.action, entry: sent.entry, from: sent.session, isCallerWaiting: true)
+        },
         host.bridge, (action: action, entry: entry, session: session))
     }
     StoreThreadQueue.shared.enqueue {
