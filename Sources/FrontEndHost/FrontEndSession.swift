@@ -32,8 +32,10 @@ public final class FrontEndSession: Sendable {
     var nestedCallbacks = 0
   }
 
-  // Only touched on the store thread; the routines check the thread before using it.
-  private nonisolated(unsafe) var mainThreadState = MainThreadState()
+  // Only touched on the store thread; the routines check the thread before using it. No
+  // exclusivity checks: every access is instantaneous (a field read or written), and the call
+  // depth is counted on every call into a front end and every send.
+  @exclusivity(unchecked) private nonisolated(unsafe) var mainThreadState = MainThreadState()
   /// The host that attached this front end.
   nonisolated(unsafe) weak var host: FrontEndHost?
   /// Its handle's id in ``HandleRegistry``.

@@ -44,7 +44,9 @@ final class StoreBridge {
     /// root's subscriptions need none (every change the store reports changed the root).
     var last: TicTacToe.State?
     /// Whether its feature changed since it was last called.
-    var isChanged = false
+    // No exclusivity checks, here and below on what every action touches: every access is
+    // instantaneous, on the store thread (`benchmarks host`, Host.Action.jsonl).
+    @exclusivity(unchecked) var isChanged = false
 
     init(
       id: UInt64, handle: StoreHandle, callback: @escaping ttt_change_callback,
@@ -83,15 +85,15 @@ final class StoreBridge {
   private var actionObservation: StoreSubscription?
   private var secretsObservation: StoreSubscription?
   /// How many calls into front ends are under way (one inside another's callback counts too).
-  private var frontEndCallDepth = 0
+  @exclusivity(unchecked) private var frontEndCallDepth = 0
   /// Whether what waited is being told: the calls it makes wait for it instead of telling.
-  private var isDelivering = false
+  @exclusivity(unchecked) private var isDelivering = false
   /// Whether a subscription is marked ``Subscription/isChanged``.
-  private var hasChangedSubscriptions = false
+  @exclusivity(unchecked) private var hasChangedSubscriptions = false
   /// The action events waiting for the outermost call into a front end to return.
-  private var pendingActions = PendingActionEvents()
+  @exclusivity(unchecked) private var pendingActions = PendingActionEvents()
   /// The ones being told, swapped with ``pendingActions`` (so both keep their room).
-  private var deliveringActions = PendingActionEvents()
+  @exclusivity(unchecked) private var deliveringActions = PendingActionEvents()
 
   init(store: Store<TicTacToe.State, TicTacToe.Action>) {
     self.store = store
@@ -210,7 +212,9 @@ final class StoreBridge {
         swap(&pendingActions, &deliveringActions)
         for event in deliveringActions.events {
           deliveringActions.withPayload(of: event) { payload in
-            deliver(event, payload: payload)
+            deliver(
+              casePath: event.casePath, fromEffect: event.fromEffect, error: event.error,
+              payload: payload, registeredBefore: event.firstLaterID)
           }
         }
         deliveringActions.removeAll()
@@ -306,20 +310,31 @@ final class StoreBridge {
     casePath: String, fromEffect: Bool, error: String?, payload: UnsafePointer<CChar>?
   ) {
     guard !actionObservers.isEmpty else { return }
-    pendingActions.append(
-      casePath: casePath, fromEffect: fromEffect, error: error, payload: payload,
-      firstLaterID: nextID)
+    guard frontEndCallDepth == 0, !isDelivering, pendingActions.isEmpty else {
+      pendingActions.append(
+        casePath: casePath, fromEffect: fromEffect, error: error, payload: payload,
+        firstLaterID: nextID)
+      return deliverPending()
+    }
+    // Nothing waits and no front end runs: told at once, without a copy; what the observers'
+    // own sends make waits for them, and is told after.
+    isDelivering = true
+    deliver(casePath: casePath, fromEffect: fromEffect, error: error, payload: payload)
+    isDelivering = false
     deliverPending()
   }
 
-  /// Tells the action observers registered before `event` about it.
-  private func deliver(_ event: PendingActionEvents.Event, payload: UnsafePointer<CChar>?) {
-    event.casePath.withCString { casePath in
-      withOptionalCString(event.error) { error in
-        var cEvent = ttt_action_event(
+  /// Tells the action observers registered before `firstLaterID` about an action.
+  private func deliver(
+    casePath: String, fromEffect: Bool, error: String?, payload: UnsafePointer<CChar>?,
+    registeredBefore firstLaterID: UInt64 = .max
+  ) {
+    casePath.withCString { casePath in
+      withOptionalCString(error) { error in
+        var event = ttt_action_event(
           struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
-          from_effect: event.fromEffect, error: error, payload: payload)
-        notifyActionObservers(of: &cEvent, registeredBefore: event.firstLaterID)
+          from_effect: fromEffect, error: error, payload: payload)
+        notifyActionObservers(of: &event, registeredBefore: firstLaterID)
       }
     }
   }
