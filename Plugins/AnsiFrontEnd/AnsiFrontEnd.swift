@@ -15,12 +15,20 @@ import TicTacToeFrontEndABI
 /// through a frame diff, so a move writes a few dozen bytes. Keys are decoded from the bytes the
 /// host hands over; everything the screen shows is read from the host, never re-derived.
 ///
+/// A key flows one way: it is read against the screen of the last change, its intents go to
+/// the host, and the change they make comes back once the input call has returned, read and
+/// drawn once. A refusal is the host's (`last_error`), shown in the status line.
+///
 /// As an observer (`--frontend ansi:PATH`) it draws the same screens into PATH — another
 /// terminal such as `/dev/pts/3`, or a file — without taking any input or changing any mode.
 final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   private let host: HostConnection
   private let terminal: TerminalSession
   private var interface = InterfaceState()
+  /// The screen as the last change left it: keys are read against it, and it is drawn.
+  private var screen = Screen.login(LoginScreen())
+  /// The revision `screen` was read at (0 from a host older than ABI 1.2).
+  private var screenRevision: UInt64 = 0
   /// The board cursor as the host last kept it.
   private var keptBoardCursor: BoardCursor?
   private var subscription: UInt64 = 0
@@ -44,6 +52,7 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
         sizeSource: { Self.size(ofTerminalAt: path) })
       try? terminal.takeOver()
       subscription = host.subscribe(self)
+      readScreen()
       render()
       return
     }
@@ -73,10 +82,19 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     render()
   }
 
+  /// Reads the screen, and the replay's progress, from one read of the root.
+  private func readScreen() {
+    let root = host.rootState()
+    screen = host.screen(in: root)
+    screenRevision = root.revision
+    interface.replay = host.replay(in: root)
+    interface.follow(screen)
+  }
+
   /// Puts the board cursor where the last `ansi` left it: the host keeps it (a note), so a
   /// switch to another front end and back, or to a new `ansi`, does not move it.
   private func restoreBoardCursor() {
-    interface.follow(host.screen())
+    readScreen()
     if let kept = host.note(BoardCursor.noteKey).flatMap(BoardCursor.init(note:)) {
       interface.boardCursor = kept
     }
@@ -97,6 +115,7 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   }
 
   func stateDidChange() {
+    readScreen()
     render()
   }
 
@@ -124,29 +143,41 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
       consumed = bytes.count
     }
     guard !keys.isEmpty else { return consumed }
-    interface.replay = host.replay()
-    // Each key is handled against the state as its predecessors left it (the host applies a
-    // send at once): Enter after typing a password sees the form valid. Only appends wait for
-    // the next key that is not a character, so typed or pasted text becomes one edit.
+    // Each key is handled against the screen of the last change; a key after one the host
+    // took (in the same input) against the state as its predecessors left it (the host applies
+    // a send at once): Enter after typing a password sees the form valid. Only appends wait
+    // for the next key that is not a character, so typed or pasted text becomes one edit.
+    let revision = screenRevision
+    var isAnyTaken = false
+    var isScreenStale = false
     var appends: [Intent] = []
     for key in keys {
       if !key.isCharacter {
-        perform(appends)
+        isScreenStale = perform(appends) || isScreenStale
         appends = []
+      }
+      if isScreenStale {
+        readScreen()
+        isAnyTaken = true
+        isScreenStale = false
       }
       // Only the command line's messages quote what was typed (":frontend NAME"), and only
       // through `redact`; the others are the front end's and the host's own words.
-      let intents = interface.handle(key, on: host.screen(), quoting: host.redact)
+      let intents = interface.handle(key, on: screen, quoting: host.redact)
       if intents.allSatisfy(\.isAppend) {
         for intent in intents { appends.add(intent) }
       } else {
-        perform(appends + intents)
+        isScreenStale = perform(appends + intents) || isScreenStale
         appends = []
       }
     }
-    perform(appends)
-    render()
+    isAnyTaken = perform(appends) || isScreenStale || isAnyTaken
     keepBoardCursor()
+    // What the host took changed the state: the change comes once this call has returned,
+    // and draws the screen then, once. Otherwise (nothing taken, all refused, or nothing
+    // changed) the keys changed only what this front end shows.
+    if isAnyTaken, host.revision() != revision { return consumed }
+    render()
     return consumed
   }
 
@@ -181,15 +212,12 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     return TerminalSize.of(descriptor: descriptor)
   }
 
-  /// Draws the current screen; only the cells that changed reach the terminal.
+  /// Draws the screen of the last change; only the cells that changed reach the terminal.
   private func render() {
     guard terminal.isActive else {
       spinnerAnimation.stop()
       return
     }
-    let screen = host.screen()
-    interface.follow(screen)
-    interface.replay = host.replay()
     animateSpinner(while: screen.isActivityIndicatorVisible)
     terminal.draw(ScreenComposer.frame(for: screen, interface: interface, size: terminal.size))
   }
@@ -207,8 +235,10 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     }
   }
 
-  /// Asks the host for what the keys meant; a refusal becomes the status-line message.
-  private func perform(_ intents: [Intent]) {
+  /// Asks the host for what the keys meant; a refusal becomes the status-line message. Returns
+  /// whether the host took any of them (then the state may have changed).
+  private func perform(_ intents: [Intent]) -> Bool {
+    var isAnyTaken = false
     for intent in intents {
       let error: String?
       switch intent {
@@ -224,8 +254,13 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
         error = nil
         raise(signal)
       }
-      if let error { interface.message = error }
+      if let error {
+        interface.message = error
+      } else {
+        isAnyTaken = true
+      }
     }
+    return isAnyTaken
   }
 }
 

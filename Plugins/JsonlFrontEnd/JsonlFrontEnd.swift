@@ -33,6 +33,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   private var history = StateEventHistory()
   /// It asked for a rewind in this call: it consumes nothing more until handed input again.
   private var isRewinding = false
+  /// The host took an action it sent in this call: it consumes nothing more until handed
+  /// input again, after the action's events.
+  private var hasSent = false
   /// The replay's progress in the last `replay` event, during `tictactoe replay`.
   private var lastReplay: ReplayStatus?
   /// The revision of the last state written: a replay's step that changed nothing notifies
@@ -105,14 +108,17 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
 
   // MARK: Input
 
-  /// Processes whole lines in order until one asks to wait (settle) or to stop (quit); the
-  /// host keeps the rest.
+  /// Processes whole lines in order until one asks to wait (settle) or to stop (quit), or one
+  /// sent an action; the host keeps the rest.
   func input(_ bytes: UnsafeBufferPointer<UInt8>, flags: InputFlags) -> Int {
     var consumed = 0
     isRewinding = false
+    hasSent = false
     // After a rewind, the lines after it wait for it: the host hands them again once done.
-    // A failed output (its reader left) ends the host: no need to go on with the lines.
-    while pendingSettle == nil, !hasLeft, !isRewinding, !events.hasFailed,
+    // After an action the host took, too: its `action` and `state` events come once this call
+    // has returned, before the next line's. A failed output (its reader left) ends the host:
+    // no need to go on with the lines.
+    while pendingSettle == nil, !hasLeft, !isRewinding, !hasSent, !events.hasFailed,
       let (line, end) = framer.next(in: bytes, from: consumed, isEnd: flags.contains(.end))
     {
       consumed = end
@@ -172,6 +178,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     case .action(let spec, let arguments):
       if let message = host.send(casePath: spec.path, arguments: arguments) {
         events.error(message, line: line, id: redacted(request.id))
+      } else {
+        hasSent = true
       }
     case .command(.snapshot, _):
       writeState()

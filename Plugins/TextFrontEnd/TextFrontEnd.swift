@@ -112,12 +112,16 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   /// What asks for the password typed unseen.
   private static let passwordPrompt = "Password (typing is not shown): "
 
+  /// Reads the screen (one read of the root serves the screen and the replay's progress) and
+  /// writes it when it changed: once per change, never from inside a send (the host tells a
+  /// change once the call that made it has returned).
   private func render() {
     // Rendered only when the screen changed: the same screen renders the same text. During a
     // replay each screen has the replay's banner above it, and the replay's end is written even
     // when the last line changed nothing.
-    let screen = host.screen()
-    let replay = host.replay()
+    let root = host.rootState()
+    let screen = host.screen(in: root)
+    let replay = host.replay(in: root)
     let replayEnds = replay?.isOver == true && lastReplay?.isOver != true
     lastReplay = replay
     var text = ""
@@ -147,11 +151,12 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
         command, argument: host.redact(typed) == typed ? trimmed : typed, line: line)
       return
     }
-    let screen = host.screen()
+    // The command means what it means on the screen of the last change, the one shown.
+    let screen = lastScreen ?? host.screen()
     let outcome = CommandParser.parse(
       command: command, argument: String(argument), screen: screen, isTerminal: isAtTerminal)
     // A replay takes no intent: help and quitting work, anything else gets the one reason.
-    if host.replay() != nil, outcome != .success(.help), !outcome.isQuit {
+    if lastReplay != nil, outcome != .success(.help), !outcome.isQuit {
       say(ReplayStatus.refusal)
       return
     }
@@ -180,7 +185,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     case ":attach": request = TTT_REQUEST_ATTACH
     case ":detach": request = TTT_REQUEST_DETACH
     case ":quit", ":q", ":exit", ":quit!", ":q!", ":exit!":
-      quit(isForced: command.hasSuffix("!"), on: host.screen(), force: ":quit!")
+      quit(isForced: command.hasSuffix("!"), on: lastScreen ?? host.screen(), force: ":quit!")
       return
     case ":undo":
       // The game is put back for every front end; this one redraws on the change. A replay's
@@ -222,7 +227,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   /// Quits the app, unless a game in progress would be lost and the command was not forced:
   /// then it says how to quit anyway (`force`) or leave the game first. A replay loses nothing.
   private func quit(isForced: Bool, on screen: Screen, force: String) {
-    if !isForced, host.replay() == nil,
+    if !isForced, lastReplay == nil,
       let warning = QuitWarning.before(quittingOn: screen, force: force, leave: "leave (or q)")
     {
       say(warning)

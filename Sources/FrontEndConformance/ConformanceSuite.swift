@@ -291,6 +291,11 @@ public final class ConformanceSuite {
             + "not; did the front end send actions of its own?")
       }
     }
+    if session.nestedCallbacks > 0 {
+      return .fail(
+        "the host called it \(session.nestedCallbacks) times while one of its own calls ran "
+          + "(inside another of its callbacks, or inside its send); callbacks must never nest")
+    }
     return firstError ?? .ok
   }
 

@@ -96,9 +96,15 @@ public struct HostConnection {
 
   /// The screen on top: what a renderer draws.
   public func screen() -> Screen {
+    screen(in: rootState())
+  }
+
+  /// The screen on top, in the state whose root is `root` (read from this host just before):
+  /// a renderer that also shows the root's revision or replay reads the root once for all.
+  public func screen(in root: ttt_root_state) -> Screen {
     // The root says which screen is active and each screen whether another covers it, so
     // only the screens shown are read: no read is refused.
-    if activeRootFeature() == TTT_FEATURE_NEW_GAME, let newGame = newGame() {
+    if ttt_feature(rawValue: root.active) == TTT_FEATURE_NEW_GAME, let newGame = newGame() {
       if newGame.isGamePresented, let game = game() { return .game(game) }
       return .newGame(newGame)
     }

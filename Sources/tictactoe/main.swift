@@ -156,6 +156,7 @@ MainActor.assumeIsolated {
   // Made before the front ends attach, so that their first screen shows the replay.
   let replayDriver = replay.map { ReplayDriver(host: host, lines: $0.lines, name: $0.name) }
   host.isTracing = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "1"
+  host.isCountingCalls = ProcessInfo.processInfo.environment["TICTACTOE_TRACE"] == "calls"
   host.loadPolicy = loadPolicy
   if let session { host.keepSession(in: session.file, undo: session.undo) }
   if let path = options.record {

@@ -429,7 +429,7 @@ import TicTacToeFrontEndABI
     hostile.threadRoutines()
     let calls = Dictionary(hostile.report.map { ($0.label, $0) }) { first, _ in first }
     for (label, routine) in [
-      ("thread read_login", "read"), ("thread root", "root"), ("thread scope", "scope"),
+      ("thread read_login", "read_login"), ("thread root", "root"), ("thread scope", "scope"),
       ("thread is_active", "is_active"), ("thread subscribe", "subscribe"),
       ("thread observe_actions", "observe_actions"), ("thread unsubscribe", "unsubscribe"),
       ("thread request", "request"), ("thread make_sender", "make_sender"),

@@ -76,6 +76,7 @@ extension HostAPI {
     _ session: AttachedFrontEnd, _ routine: String, otherwise: R,
     _ body: (AttachedFrontEnd) throws(HostCallError) -> R
   ) -> R {
+    CallTally.countRoutine(routine)
     do throws(HostCallError) {
       guard isStoreThread() else { throw .invalid("\(routine) must be called on the store thread") }
       return try body(session)
@@ -92,6 +93,7 @@ extension HostAPI {
     _ session: AttachedFrontEnd, _ routine: String, _ rule: ThreadRule,
     refused: (HostCallError) -> R, _ body: (FrontEndHost) throws(HostCallError) -> R
   ) -> R {
+    CallTally.countRoutine(routine)
     do throws(HostCallError) {
       if rule == .storeThread, !isStoreThread() {
         throw .invalid("\(routine) must be called on the store thread")

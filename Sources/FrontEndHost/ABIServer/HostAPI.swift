@@ -31,25 +31,25 @@ enum HostAPI {
         is_active: { HostAPI.isActive($0) },
         read_root: { HostAPI.readRoot($0, $1) },
         read_login: {
-          HostAPI.read($0, $1, .login) { state, strings in
+          HostAPI.read($0, $1, .login, "read_login") { state, strings in
             guard case .login(let login) = state else { return nil }
             return StateExport.login(login, strings)
           }
         },
         read_two_factor: {
-          HostAPI.read($0, $1, .twoFactor) { state, strings in
+          HostAPI.read($0, $1, .twoFactor, "read_two_factor") { state, strings in
             guard case .twoFactor(let twoFactor) = state else { return nil }
             return StateExport.twoFactor(twoFactor, strings)
           }
         },
         read_new_game: {
-          HostAPI.read($0, $1, .newGame) { state, strings in
+          HostAPI.read($0, $1, .newGame, "read_new_game") { state, strings in
             guard case .newGame(let newGame) = state else { return nil }
             return StateExport.newGame(newGame, strings)
           }
         },
         read_game: {
-          HostAPI.read($0, $1, .game) { state, strings in
+          HostAPI.read($0, $1, .game, "read_game") { state, strings in
             guard case .game(let game) = state else { return nil }
             return StateExport.game(game, strings)
           }
@@ -131,7 +131,7 @@ enum HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
-    return withStatus(store, "read") { handle, host throws(HostCallError) in
+    return withStatus(store, "read_root") { handle, host throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       try check(handle, reads: .root)
       let root = StateExport.root(
@@ -154,11 +154,11 @@ enum HostAPI {
 
   private static func read<T>(
     _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
-    _ export: @MainActor (FeatureState, StateExport.Strings) -> T?
+    _ routine: String, _ export: @MainActor (FeatureState, StateExport.Strings) -> T?
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
-    return withStatus(store, "read") { handle, host throws(HostCallError) in
+    return withStatus(store, routine) { handle, host throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       try check(handle, reads: feature)
       let state = try feature.state(in: host.store.state)
@@ -284,7 +284,8 @@ enum HostAPI {
     do throws(DynamicCallError) {
       return try SenderStore.sender(for: handle, path: path, signature: signature) {
         arguments in
-        .uint32(
+        CallTally.countRoutine("typed sender")
+        return .uint32(
           attempt(session) { () throws(HostCallError) in
             guard let host = session.host, session.isAttached else { throw .detached }
             let decoded = try ActionImport.action(
@@ -306,7 +307,7 @@ enum HostAPI {
       }
       let session = handle.session
       let feature = handle.feature
-      let apply: @MainActor @Sendable () -> ttt_status = {
+      let apply: @MainActor @Sendable (Bool) -> ttt_status = { isCallerWaiting in
         attempt(session) { () throws(HostCallError) in
           guard let host = session.host, session.isAttached else { throw .detached }
           let current = try TextEdit.current(field, in: host.store.state)
@@ -317,12 +318,13 @@ enum HostAPI {
           let decoded = try ActionImport.action(
             casePath: entry.casePath, arguments: [.string(newValue)], through: feature,
             catalog: host.actions)
-          return host.bridge.send(decoded.action, entry: decoded.entry, from: session)
+          return host.bridge.send(
+            decoded.action, entry: decoded.entry, from: session, isCallerWaiting: isCallerWaiting)
         }
       }
-      if isStoreThread() { return onMainActor { apply() } }
+      if isStoreThread() { return onMainActor { apply(true) } }
       StoreThreadQueue.shared.enqueue {
-        if apply() != TTT_OK {
+        if apply(false) != TTT_OK {
           session.host?.log(
             from: session, level: TTT_LOG_WARNING.rawValue,
             message: "edit_text from another thread failed: " + session.lastErrorMessage)
@@ -342,7 +344,9 @@ enum HostAPI {
     if isStoreThread() {
       // A closure that captures nothing: no context to allocate for every action.
       return onMainActor(
-        { bridge, sent in bridge.send(sent.action, entry: sent.entry, from: sent.session) },
+        { bridge, sent in
+          bridge.send(sent.action, entry: sent.entry, from: sent.session, isCallerWaiting: true)
+        },
         host.bridge, (action: action, entry: entry, session: session))
     }
     StoreThreadQueue.shared.enqueue {
@@ -385,6 +389,7 @@ enum HostAPI {
   // MARK: Reflection
 
   private static func actionCount(_ host: OpaquePointer?) -> Int {
+    CallTally.countRoutine("action_count")
     guard let host = HandleRegistry.lookup(host, as: AttachedFrontEnd.self)?.host else { return 0 }
     return host.catalog.read { $0.table.actionCount }
   }
@@ -392,6 +397,7 @@ enum HostAPI {
   private static func actionAt(_ host: OpaquePointer?, _ index: Int) -> UnsafePointer<
     ttt_action_info
   >? {
+    CallTally.countRoutine("action_at")
     guard let host = HandleRegistry.lookup(host, as: AttachedFrontEnd.self)?.host else {
       return nil
     }
@@ -399,13 +405,15 @@ enum HostAPI {
   }
 
   private static func fieldCount(_ host: OpaquePointer?) -> Int {
-    HandleRegistry.lookup(host, as: AttachedFrontEnd.self) == nil
+    CallTally.countRoutine("field_count")
+    return HandleRegistry.lookup(host, as: AttachedFrontEnd.self) == nil
       ? 0 : ReflectionTable.fields.count
   }
 
   private static func fieldAt(_ host: OpaquePointer?, _ index: Int) -> UnsafePointer<
     ttt_field_info
   >? {
+    CallTally.countRoutine("field_at")
     guard HandleRegistry.lookup(host, as: AttachedFrontEnd.self) != nil, index >= 0,
       index < ReflectionTable.fields.count
     else { return nil }
@@ -447,7 +455,8 @@ enum HostAPI {
   // MARK: Errors, logs, requests
 
   private static func lastError(_ host: OpaquePointer?) -> UnsafePointer<CChar>? {
-    switch HandleRegistry.find(host, as: AttachedFrontEnd.self) {
+    CallTally.countRoutine("last_error")
+    return switch HandleRegistry.find(host, as: AttachedFrontEnd.self) {
     case .live(let session): session.lastErrorPointer()
     case .retired: detachedMessage
     case .unknown: nil
@@ -463,6 +472,7 @@ enum HostAPI {
   private static func log(
     _ host: OpaquePointer?, _ level: UInt32, _ message: UnsafePointer<CChar>?
   ) {
+    CallTally.countRoutine("log")
     guard let session = HandleRegistry.lookup(host, as: AttachedFrontEnd.self), let message
     else { return }
     let text = String(
@@ -479,6 +489,7 @@ enum HostAPI {
     _ host: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ buffer: UnsafeMutablePointer<CChar>?,
     _ size: Int
   ) -> Int {
+    CallTally.countRoutine("redact")
     guard let session = HandleRegistry.lookup(host, as: AttachedFrontEnd.self),
       let host = session.host, let text
     else {

@@ -7,6 +7,11 @@ import UnidirectionalFlow
 
 /// The app store as the C ABI sees it: sends checked against the screen, change subscriptions
 /// per feature handle, and action observers.
+///
+/// A key press flows one way: the host never calls a front end back from inside one of its
+/// calls. What a callback's sends change is marked (each changed subscription once, each action
+/// event in order) and told once the outermost call into a front end has returned
+/// (``callingFrontEnd(_:_:_:)``), as requests are carried out after it.
 @MainActor
 final class StoreBridge {
   /// The app store every front end reads and drives.
@@ -39,6 +44,10 @@ final class StoreBridge {
     /// The state as this subscription last saw it, to tell whether its feature changed; the
     /// root's subscriptions need none (every change the store reports changed the root).
     var last: TicTacToe.State?
+    /// Whether its feature changed since it was last called.
+    // No exclusivity checks, here and below on what every action touches: every access is
+    // instantaneous, on the store thread (`benchmarks host`, Host.Action.jsonl).
+    @exclusivity(unchecked) var isChanged = false
 
     init(
       id: UInt64, handle: StoreHandle, callback: @escaping ttt_change_callback,
@@ -76,6 +85,16 @@ final class StoreBridge {
   private var payloadWriter = JSONWriter(capacity: 256)
   private var actionObservation: StoreSubscription?
   private var secretsObservation: StoreSubscription?
+  /// How many calls into front ends are under way (one inside another's callback counts too).
+  @exclusivity(unchecked) private var frontEndCallDepth = 0
+  /// Whether what waited is being told: the calls it makes wait for it instead of telling.
+  @exclusivity(unchecked) private var isDelivering = false
+  /// Whether a subscription is marked ``Subscription/isChanged``.
+  @exclusivity(unchecked) private var hasChangedSubscriptions = false
+  /// The action events waiting for the outermost call into a front end to return.
+  @exclusivity(unchecked) private var pendingActions = PendingActionEvents()
+  /// The ones being told, swapped with ``pendingActions`` (so both keep their room).
+  @exclusivity(unchecked) private var deliveringActions = PendingActionEvents()
 
   init(store: Store<TicTacToe.State, TicTacToe.Action>) {
     self.store = store
@@ -90,9 +109,11 @@ final class StoreBridge {
   /// Sends a validated action after checking that its feature is on screen and, for a front
   /// end built for ABI 1.2 or later, that the screen would not ignore it (`TTT_ERR_DISABLED`,
   /// with the feature's reason; an older front end gets `TTT_OK`, as from a 1.1 host, and the
-  /// reducer ignores the action).
+  /// reducer ignores the action). `isCallerWaiting`: the front end made the send on the store
+  /// thread and waits for it to return (a callback that comes meanwhile comes inside its send).
   func send(
-    _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: AttachedFrontEnd
+    _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: AttachedFrontEnd,
+    isCallerWaiting: Bool = false
   ) -> ttt_status {
     if isReadOnly {
       return HostAPI.fail(
@@ -108,7 +129,9 @@ final class StoreBridge {
     } catch {
       return HostAPI.fail(session, error)
     }
+    if isCallerWaiting { session.callDepth += 1 }
     store.send(action)
+    if isCallerWaiting { session.callDepth -= 1 }
     return TTT_OK
   }
 
@@ -127,25 +150,28 @@ final class StoreBridge {
     return id
   }
 
-  /// Calls every subscription whose feature changed in `state`.
+  /// Marks every subscription whose feature changed in `state`, and tells them unless a call
+  /// into a front end is under way.
   private func stateDidChange(to state: TicTacToe.State) {
-    let removals = subscriptionRemovals
     for subscription in subscriptions {
       if let last = subscription.last {
         guard subscription.feature.changed(from: last, to: state) else { continue }
         subscription.last = state
       }
-      call(subscription, ifRegisteredSince: removals)
+      subscription.isChanged = true
+      hasChangedSubscriptions = true
     }
+    deliverPending()
   }
 
-  /// Calls every root subscription: what the root state reads changed outside the store (a
-  /// replay moved on, or ended).
+  /// Marks every root subscription, and tells them unless a call into a front end is under
+  /// way: what the root state reads changed outside the store (a replay moved on, or ended).
   func notifyRootSubscribers() {
-    let removals = subscriptionRemovals
     for subscription in subscriptions where subscription.feature == .root {
-      call(subscription, ifRegisteredSince: removals)
+      subscription.isChanged = true
+      hasChangedSubscriptions = true
     }
+    deliverPending()
   }
 
   /// Calls `subscription`'s callback, unless its front end is detached or a callback of this
@@ -156,7 +182,53 @@ final class StoreBridge {
       return
     }
     subscription.session.deliveredCallbacks += 1
-    subscription.callback(subscription.context)
+    callingFrontEnd("change", subscription.session) { subscription.callback(subscription.context) }
+  }
+
+  /// Calls `session`'s `callback` through `body`: every call into a front end goes through
+  /// here. Once the outermost one has returned, what its sends changed is told
+  /// (``deliverPending()``), then the call tally (`TICTACTOE_TRACE=calls`) is written.
+  func callingFrontEnd<R>(_ callback: String, _ session: AttachedFrontEnd, _ body: () -> R) -> R {
+    CallTally.countCallback(callback)
+    if session.callDepth > 0 { session.nestedCallbacks += 1 }
+    frontEndCallDepth += 1
+    session.callDepth += 1
+    let result = body()
+    session.callDepth -= 1
+    frontEndCallDepth -= 1
+    guard frontEndCallDepth == 0, !isDelivering else { return result }
+    deliverPending()
+    if let tally = CallTally.current, let summary = tally.takeSummary() { trace(summary) }
+    return result
+  }
+
+  /// Tells what waited: the action events in order, then each changed subscription once; again
+  /// while those calls' own sends left more. Outside every call into a front end only.
+  private func deliverPending() {
+    guard frontEndCallDepth == 0, !isDelivering else { return }
+    isDelivering = true
+    defer { isDelivering = false }
+    while !pendingActions.isEmpty || hasChangedSubscriptions {
+      if !pendingActions.isEmpty {
+        swap(&pendingActions, &deliveringActions)
+        for event in deliveringActions.events {
+          deliveringActions.withPayload(of: event) { payload in
+            deliver(
+              casePath: event.casePath, fromEffect: event.fromEffect, error: event.error,
+              payload: payload, registeredBefore: event.firstLaterID)
+          }
+        }
+        deliveringActions.removeAll()
+      }
+      if hasChangedSubscriptions {
+        hasChangedSubscriptions = false
+        let removals = subscriptionRemovals
+        for subscription in subscriptions where subscription.isChanged {
+          subscription.isChanged = false
+          call(subscription, ifRegisteredSince: removals)
+        }
+      }
+    }
   }
 
   /// Calls `callback` for every processed action.
@@ -219,10 +291,8 @@ final class StoreBridge {
     payloadWriter.reset()
     ActionLog.writePayload(of: action, to: &payloadWriter)
     payloadWriter.appendRaw(0)
-    // A copy that a broadcast made from an observer's callback cannot overwrite (the buffer is
-    // copied only then).
-    let bytes = payloadWriter.bytes
-    bytes.withUnsafeBytes { payload in
+    // Copied into the pending events before any observer runs: the next action may reuse it.
+    payloadWriter.bytes.withUnsafeBytes { payload in
       broadcast(
         casePath: casePath, fromEffect: origin == .effect, error: error,
         payload: payload.baseAddress!.assumingMemoryBound(to: CChar.self))
@@ -241,26 +311,48 @@ final class StoreBridge {
     casePath: String, fromEffect: Bool, error: String?, payload: UnsafePointer<CChar>?
   ) {
     guard !actionObservers.isEmpty else { return }
+    guard frontEndCallDepth == 0, !isDelivering, pendingActions.isEmpty else {
+      pendingActions.append(
+        casePath: casePath, fromEffect: fromEffect, error: error, payload: payload,
+        firstLaterID: nextID)
+      return deliverPending()
+    }
+    // Nothing waits and no front end runs: told at once, without a copy; what the observers'
+    // own sends make waits for them, and is told after.
+    isDelivering = true
+    deliver(casePath: casePath, fromEffect: fromEffect, error: error, payload: payload)
+    isDelivering = false
+    deliverPending()
+  }
+
+  /// Tells the action observers registered before `firstLaterID` about an action.
+  private func deliver(
+    casePath: String, fromEffect: Bool, error: String?, payload: UnsafePointer<CChar>?,
+    registeredBefore firstLaterID: UInt64 = .max
+  ) {
     casePath.withCString { casePath in
       withOptionalCString(error) { error in
         var event = ttt_action_event(
           struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,
           from_effect: fromEffect, error: error, payload: payload)
-        notifyActionObservers(of: &event)
+        notifyActionObservers(of: &event, registeredBefore: firstLaterID)
       }
     }
   }
 
-  private func notifyActionObservers(of event: inout ttt_action_event) {
+  private func notifyActionObservers(
+    of event: inout ttt_action_event, registeredBefore firstLaterID: UInt64
+  ) {
     let removals = observerRemovals
     for (id, observer) in actionObservers {
+      guard id < firstLaterID else { break }
       guard observer.session.isAttached else { continue }
       // One a callback removed in this broadcast is not called.
       if observerRemovals != removals, !actionObservers.contains(where: { $0.id == id }) {
         continue
       }
       observer.session.deliveredCallbacks += 1
-      observer.callback(observer.context, &event)
+      callingFrontEnd("action", observer.session) { observer.callback(observer.context, &event) }
     }
   }
 }

@@ -28,10 +28,14 @@ public final class AttachedFrontEnd: Sendable {
     var outputs: [FrontEndOutput] = []
     var hasSeenEndOfInput = false
     var deliveredCallbacks = 0
+    var callDepth = 0
+    var nestedCallbacks = 0
   }
 
-  // Only touched on the store thread; the routines check the thread before using it.
-  private nonisolated(unsafe) var mainThreadState = MainThreadState()
+  // Only touched on the store thread; the routines check the thread before using it. No
+  // exclusivity checks: every access is instantaneous (a field read or written), and the call
+  // depth is counted on every call into a front end and every send.
+  @exclusivity(unchecked) private nonisolated(unsafe) var mainThreadState = MainThreadState()
   /// The host that attached this front end.
   nonisolated(unsafe) weak var host: FrontEndHost?
   /// Its handle's id in ``HandleRegistry``.
@@ -87,6 +91,21 @@ public final class AttachedFrontEnd: Sendable {
   public var deliveredCallbacks: Int {
     get { mainThreadState.deliveredCallbacks }
     set { mainThreadState.deliveredCallbacks = newValue }
+  }
+
+  /// How many of its own calls are under way: its callbacks, and its sends on the store thread.
+  var callDepth: Int {
+    get { mainThreadState.callDepth }
+    set { mainThreadState.callDepth = newValue }
+  }
+
+  /// How many times the host called it while one of its own calls was under way (inside
+  /// another of its callbacks, or inside a send): none, when the sends come from callbacks,
+  /// since the host tells a change once the outermost call has returned. The conformance
+  /// check makes sure of it.
+  public internal(set) var nestedCallbacks: Int {
+    get { mainThreadState.nestedCallbacks }
+    set { mainThreadState.nestedCallbacks = newValue }
   }
 
   /// The handle for `feature`, made once and kept.

@@ -43,14 +43,18 @@ extension FrontEndHost {
     guard let owner else { return bytes.count }
     let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
     if let consumeInput = owner.frontEnd.consumeInput {
-      return consumeInput(owner.instance, start, bytes.count, flags)
+      return bridge.callingFrontEnd("consume_input", owner) {
+        consumeInput(owner.instance, start, bytes.count, flags)
+      }
     }
     // ABI 1.0 and 1.1: every byte handed counts as consumed; the end is a call with none.
     guard let onInput = owner.descriptor.on_input else { return bytes.count }
-    if bytes.count > 0 { onInput(owner.instance, start, bytes.count) }
+    if bytes.count > 0 {
+      bridge.callingFrontEnd("on_input", owner) { onInput(owner.instance, start, bytes.count) }
+    }
     if flags & UInt32(TTT_INPUT_END) != 0, gate.phase == .flowing, !owner.hasSeenEndOfInput {
       owner.hasSeenEndOfInput = true
-      onInput(owner.instance, nil, 0)
+      bridge.callingFrontEnd("on_input", owner) { onInput(owner.instance, nil, 0) }
     }
     return bytes.count
   }
@@ -60,7 +64,9 @@ extension FrontEndHost {
   /// show the board) leaves them until the terminal grows.
   public func resize(columns: Int, rows: Int) {
     guard let owner = terminalOwner, let onResize = owner.descriptor.on_resize else { return }
-    onResize(owner.instance, UInt32(clamping: columns), UInt32(clamping: rows))
+    bridge.callingFrontEnd("on_resize", owner) {
+      onResize(owner.instance, UInt32(clamping: columns), UInt32(clamping: rows))
+    }
     input.handOver()
   }
 
@@ -68,7 +74,7 @@ extension FrontEndHost {
   /// suspension, writes out what it wrote to restore the terminal.
   public func suspend(resumed: Bool) {
     guard let owner = terminalOwner, let onSuspend = owner.descriptor.on_suspend else { return }
-    onSuspend(owner.instance, resumed)
+    bridge.callingFrontEnd("on_suspend", owner) { onSuspend(owner.instance, resumed) }
     if !resumed { terminalOutput.drain(within: 100) }
   }
 }

@@ -39,7 +39,9 @@ extension FrontEndHost {
       let timedOut = await self.settleGame()
       if session.isAttached, let onSettled = session.descriptor.on_settled {
         session.deliveredCallbacks += 1
-        onSettled(session.instance, timedOut)
+        self.bridge.callingFrontEnd("on_settled", session) {
+          onSettled(session.instance, timedOut)
+        }
       }
       self.inputGate(of: session).release()
     }
@@ -63,7 +65,7 @@ extension FrontEndHost {
         let asker = reason.requester ?? self.terminalOwner
         if let asker, asker.isAttached, let onSettled = asker.descriptor.on_settled {
           asker.deliveredCallbacks += 1
-          onSettled(asker.instance, true)
+          self.bridge.callingFrontEnd("on_settled", asker) { onSettled(asker.instance, true) }
         }
       }
       await self.finish(reason)

@@ -120,6 +120,13 @@ public final class FrontEndHost {
     get { bridge.isTracing }
     set { bridge.isTracing = newValue }
   }
+  /// Whether the calls across the ABI are counted, and the counts written to the diagnostics
+  /// once the outermost call into a front end returned (`TICTACTOE_TRACE=calls`): what a key
+  /// press costs. For every host of the process.
+  public var isCountingCalls: Bool {
+    get { CallTally.current != nil }
+    set { CallTally.current = newValue ? CallTally.current ?? CallTally() : nil }
+  }
   /// Called with the new terminal owner (or `nil`) whenever it changes: a front end that owns
   /// the terminal was attached (before its attach callback runs) or detached (after its detach
   /// callback returned). The `tictactoe` executable tells its crash guard from here whether a
@@ -219,7 +226,9 @@ public final class FrontEndHost {
             owns_terminal: ownsTerminal || connection != nil,
             connection: connection == nil ? nil : connectionName,
             listening: listeningPath == nil ? nil : listening)
-          return session.descriptor.attach(api, session.pointer, &info, &instance)
+          return bridge.callingFrontEnd("attach", session) {
+            session.descriptor.attach(api, session.pointer, &info, &instance)
+          }
         }
       }
     }
@@ -252,7 +261,9 @@ public final class FrontEndHost {
     guard session.isAttached else { return 0 }
     dropRequests(of: session)
     session.isDetaching = true
-    session.descriptor.detach(session.instance)
+    bridge.callingFrontEnd("detach", session) {
+      session.descriptor.detach(session.instance)
+    }
     let leftovers = bridge.registrations(of: session)
     removeEverything(of: session)
     if session.frontEnd.isFullScreen { flushHeldLogLines() }

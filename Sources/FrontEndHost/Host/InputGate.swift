@@ -143,6 +143,9 @@ final class InputGate {
       start += min(max(consumed, 0), count)
       // A request made from the callback (settle, switch, quit) stops the hand-over here.
       guard phase == .flowing else { break }
+      // At the end too, the owner may take the rest a piece at a time (the JSON-lines front
+      // end stops after each action, whose events come first): hand it again while it takes.
+      if isEnding, consumed > 0, unconsumed > 0 { continue }
       if case .ended(let failure) = source {
         if unconsumed > 0 { onDrop("\(unconsumed) bytes at the end of the input were not used") }
         pending = []

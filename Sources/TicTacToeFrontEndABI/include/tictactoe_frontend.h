@@ -19,8 +19,15 @@
  * Every front-end callback is called on it. Each function below is tagged:
  *   [store-thread]  call only on the store thread (from inside a callback, for instance).
  *   [thread-safe]   call from any thread, and from inside a callback.
- * Sends made from inside a callback are queued and processed in order after the current
- * action, never recursively.
+ * Callbacks never nest: while a front end's callback runs, the host calls no front end, and
+ * it never calls one back from inside a routine. A send made inside a callback is processed
+ * at once (a read right after it sees the change; inside a change or action callback that
+ * the store's own action caused, after that action), in order, never recursively. What it
+ * changed is told once the outermost callback has returned: each action callback in order,
+ * then each change callback whose state changed, once however many actions changed it.
+ * Requests are carried out after it too. (A send made on the store thread outside every
+ * callback, from a front end's own timer, is told before it returns: there is no callback to
+ * wait for. Off the store thread, a send is queued; see send.)
  *
  * Memory. The host never frees front-end memory and the front end never frees host memory.
  * Every pointer is tagged with its lifetime:
@@ -438,7 +445,8 @@ typedef void (*ttt_sender)(void);
  * [store-thread] */
 typedef void (*ttt_task_callback)(void *context);
 
-/* Called when the state read through a handle changed. [store-thread] */
+/* Called when the state read through a handle changed: once per change, after the callback
+ * whose sends made it has returned (see "Threads" at the top). [store-thread] */
 typedef void (*ttt_change_callback)(void *context);
 
 /* What a processed action looks like to an observer. All strings [borrowed-call]. */
@@ -455,8 +463,9 @@ typedef struct ttt_action_event {
   const char *payload;
 } ttt_action_event;
 
-/* Called for every action the store processes, after it changed the state and before change
- * callbacks run. [store-thread] */
+/* Called for every action the store processes, in order, after it changed the state and before
+ * the change callbacks of that change run; for an action sent inside a callback, once that
+ * callback has returned (see "Threads" at the top). [store-thread] */
 typedef void (*ttt_action_callback)(void *context, const ttt_action_event *event);
 
 /* Severity of a log line. */
@@ -529,7 +538,8 @@ typedef struct ttt_host_api {
   ttt_status (*edit_text)(ttt_store *store, uint32_t field, uint32_t edit, const char *text);
 
   /* Calls `callback(context)` after each processed action that changed the state read through
-   * `store`, never otherwise. The root handle reads the whole app, so a root subscription is
+   * `store`, never otherwise; the actions sent inside one callback make one call, after it
+   * returned. The root handle reads the whole app, so a root subscription is
    * called after any change of any screen (not only when `active` changes); a scoped handle's,
    * only when its feature's state changed. Returns a subscription id > 0, or 0 on error.
    * [store-thread] */

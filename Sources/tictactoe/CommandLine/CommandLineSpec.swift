@@ -223,7 +223,11 @@ enum CommandLineSpec {
   /// The environment variables `tictactoe` reads.
   static let environment: [(name: String, meaning: String)] = [
     ("TICTACTOE_FRONTEND_PATH", "More directories to look for front ends in (colon-separated)."),
-    ("TICTACTOE_TRACE", "1: trace every action, with where it came from, on standard error."),
+    (
+      "TICTACTOE_TRACE",
+      "1: trace every action, with where it came from, on standard error. calls: count the "
+        + "calls across the front-end ABI instead, one line per call into a front end."
+    ),
     ("XDG_RUNTIME_DIR", "Where --listen makes its socket by default."),
     ("TERM", "dumb: the default front end is text, and ansi refuses to start."),
   ]
