@@ -195,7 +195,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndHost", "MallocCounter",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndHost", "HostIO",
+        "MallocCounter",
         "Persistence",
         "UnidirectionalFlow", "UnidirectionalFlowMacros",
       ]),
@@ -272,7 +273,8 @@ let package = Package(
       dependencies: [
         "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive",
         "FrontEndConformance",
-        "FrontEndHost", "TicTacToeGameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI",
+        "FrontEndHost", "HostIO", "TicTacToeGameCore", "Persistence", "TestSupport",
+        "TicTacToeFrontEndABI",
         "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
@@ -293,8 +295,8 @@ if Context.environment["TICTACTOE_FUZZ"] == "1" {
     .target(
       name: "FuzzHarness",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "FrontEndHost", "TicTacToeGameCore",
-        "TicTacToeLoginCore", "TicTacToeNewGameCore",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "FrontEndHost", "HostIO",
+        "TicTacToeGameCore", "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore", "UnidirectionalFlow",
       ],
       path: "Tests/Fuzz/Harness"),

@@ -24,7 +24,8 @@ extension FrontEndHost {
             path, error.description,
             otherwise: "cannot open the output: its path holds a secret, so it is not repeated"))
       }
-      let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true)
+      let sink = OutputSink(
+        name: path, descriptor: descriptor, closesDescriptor: true, loop: loop)
       sink.backlogLimit = Self.observerBacklogLimit
       sink.onFailure = { [weak self, weak session] sink, failure in
         guard let self, let session, session.isAttached else { return }
@@ -83,7 +84,7 @@ extension FrontEndHost {
       let sinks = [terminalOutput] + sessions.flatMap { $0.outputs.map(\.sink) } + closingOutputs
       let waiting = sinks.filter { $0.failure == nil && $0.backlog > 0 }
       guard !waiting.isEmpty, clock.now < deadline else { return }
-      await EventLoop.shared.sleep(for: .milliseconds(5))
+      await loop.sleep(for: .milliseconds(5))
     }
   }
 }

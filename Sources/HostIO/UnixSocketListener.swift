@@ -24,7 +24,7 @@
 ///   directory made for it.
 ///
 /// ```swift
-/// let listener = try UnixSocketListener(path: nil)
+/// let listener = try UnixSocketListener(path: nil, loop: loop)
 /// listener.onAccept = { descriptor in ... }  // non-blocking, close-on-exec
 /// listener.start()
 /// ```
@@ -46,7 +46,8 @@ public final class UnixSocketListener {
   /// The socket file's identity, so that ``close()`` never removes another process's socket.
   private let device: UInt
   private let inode: UInt
-  private var interest: EventLoop.Interest?
+  private let loop: any EventLoop
+  private var interest: EventLoopInterest?
   /// How long to wait before accepting again when the process is out of descriptors.
   private static let retryDelay = Duration.milliseconds(100)
   private var isClosed = false
@@ -57,8 +58,9 @@ public final class UnixSocketListener {
   /// Called with the uid of each peer refused because it is another user.
   public var onRefused: (UInt32) -> Void = { _ in }
 
-  /// Makes the socket at `path`, or at the default path; see the type's rules.
-  public init(path given: String?) throws(ListenError) {
+  /// Makes the socket at `path`, or at the default path (see the type's rules), to accept
+  /// connections when `loop` finds them waiting.
+  public init(path given: String?, loop: any EventLoop) throws(ListenError) {
     var madeDirectory: String?
     let path: String
     if let given {
@@ -107,6 +109,7 @@ public final class UnixSocketListener {
     var status = stat()
     _ = lstat(path, &status)
     self.path = path
+    self.loop = loop
     self.descriptor = descriptor
     self.lock = lock
     self.madeDirectory = madeDirectory
@@ -117,7 +120,7 @@ public final class UnixSocketListener {
   /// Accepts connections from now on.
   public func start() {
     guard !isClosed, interest == nil else { return }
-    interest = EventLoop.shared.whenReady(descriptor, .readable) { [weak self] in
+    interest = loop.whenReady(descriptor, .readable) { [weak self] in
       guard let self else { return }
       interest = nil
       acceptWaiting()
@@ -128,7 +131,7 @@ public final class UnixSocketListener {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    if let interest { EventLoop.shared.cancel(interest) }
+    if let interest { loop.cancel(interest) }
     interest = nil
     _ = Glibc.close(descriptor)
     var status = stat()
@@ -150,7 +153,7 @@ public final class UnixSocketListener {
           // Out of descriptors: the waiting peer stays ready, and asking `poll` again at once
           // would spin. Try again a little later, timed by the event loop: a dispatch timer
           // would need a descriptor of its own (and libdispatch traps without one).
-          interest = EventLoop.shared.after(Self.retryDelay) { [weak self] in
+          interest = loop.after(Self.retryDelay) { [weak self] in
             guard let self else { return }
             interest = nil
             start()

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import HostIO
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
 import TicTacToeAuthenticationClientLive
@@ -21,7 +22,8 @@ func makeTestHost(
     store: store,
     searchPath: FrontEndSearchPath(
       executablePath: Fixtures.binDirectory.appendingPathComponent("tictactoe").path,
-      environment: [:]))
+      environment: [:]),
+    loop: PollingEventLoop.shared)
   host.diagnostics = { _ in }
   host.onExit = { _ in }
   return host
