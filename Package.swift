@@ -129,6 +129,8 @@ let package = Package(
     // signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
     .target(name: "HostIO", dependencies: ["CSignalPipe"]),
+    // The I/O pieces driven by the manual event loop: real descriptors, no real time.
+    .testTarget(name: "HostIOTests", dependencies: ["FrontEndHost", "HostIO", "TestSupport"]),
     // The main thread's loop: runs the main queue without Foundation's RunLoop (see its header).
     .target(name: "CMainQueueLoop"),
     .target(

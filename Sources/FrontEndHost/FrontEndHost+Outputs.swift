@@ -75,15 +75,15 @@ extension FrontEndHost {
   /// Writes everything written so far, now (tests read files right after a send).
   public func flushOutputs() { OutputFlusher.flushAll() }
 
-  /// Writes what every output still holds, waiting at most `limit` for readers to take it.
+  /// Writes what every output still holds, waiting at most `limit` (on the loop's clock) for
+  /// readers to take it.
   func drainOutputs(within limit: Duration) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now + limit
+    let deadline = loop.now + limit
     while true {
       OutputFlusher.flushAll()
       let sinks = [terminalOutput] + sessions.flatMap { $0.outputs.map(\.sink) } + closingOutputs
       let waiting = sinks.filter { $0.failure == nil && $0.backlog > 0 }
-      guard !waiting.isEmpty, clock.now < deadline else { return }
+      guard !waiting.isEmpty, loop.now < deadline else { return }
       await loop.sleep(for: .milliseconds(5))
     }
   }

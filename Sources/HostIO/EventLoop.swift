@@ -14,6 +14,9 @@
 /// Interests are one-shot: a callback runs once, on the store thread, and registers again if
 /// it wants more.
 public protocol EventLoop: AnyObject, Sendable {
+  /// The loop's clock, which its timers keep: the continuous clock's now, or a test's.
+  var now: ContinuousClock.Instant { get }
+
   /// Calls `handler` on the store thread once `descriptor` is ready for `readiness` (or has an
   /// error or a hang-up, which the handler then meets when it reads or writes).
   @discardableResult

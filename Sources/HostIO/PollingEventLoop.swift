@@ -53,6 +53,9 @@ public final class PollingEventLoop: EventLoop {
     pthread_detach(thread)
   }
 
+  /// The continuous clock's now.
+  public var now: ContinuousClock.Instant { ContinuousClock.now }
+
   /// Calls `handler` on the store thread once `poll` finds `descriptor` ready for `readiness`.
   @discardableResult
   public func whenReady(
