@@ -77,9 +77,10 @@ struct EventRegistry {
   }
 
   /// Appends a `pollfd` for every waiting descriptor to `descriptors`, and its interest to
-  /// `interests`, in registration order.
+  /// `interests`, in no particular order (the polling loop builds this list at every wake-up:
+  /// no sort there).
   func appendPollDescriptors(to descriptors: inout [pollfd], interests: inout [EventLoopInterest]) {
-    for (id, waiter) in waiters.sorted(by: { $0.key < $1.key }) {
+    for (id, waiter) in waiters {
       let events = waiter.readiness == .readable ? POLLIN : POLLOUT
       descriptors.append(pollfd(fd: waiter.descriptor, events: Int16(events), revents: 0))
       interests.append(EventLoopInterest(id: id))

@@ -111,6 +111,10 @@ public final class ManualEventLoop: EventLoop {
     var descriptors: [pollfd] = []
     var interests: [EventLoopInterest] = []
     state.read { $0.registry.appendPollDescriptors(to: &descriptors, interests: &interests) }
+    // In registration order, so that a test sees ready callbacks run in a fixed order.
+    let order = interests.indices.sorted { interests[$0].id < interests[$1].id }
+    descriptors = order.map { descriptors[$0] }
+    interests = order.map { interests[$0] }
     guard !descriptors.isEmpty,
       poll(&descriptors, nfds_t(descriptors.count), 0) > 0
     else { return [] }
