@@ -129,9 +129,9 @@ let package = Package(
     // its signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
     .target(name: "HostIO", dependencies: ["CSignalPipe"]),
-    // The host's I/O edges as a script meets them: the built `tictactoe` run on real pipes,
-    // FIFOs, files and signals.
-    .testTarget(name: "HostIOTests", dependencies: ["TestSupport"]),
+    // The host's I/O: the pieces driven by the manual event loop (real descriptors, no real
+    // time), and the built `tictactoe` on real pipes, FIFOs, files and signals.
+    .testTarget(name: "HostIOTests", dependencies: ["FrontEndHost", "HostIO", "TestSupport"]),
     // The main thread's loop: runs the main queue without Foundation's RunLoop (see its header).
     .target(name: "CMainQueueLoop"),
     .target(
@@ -217,7 +217,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndHost", "MallocCounter",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "FrontEndHost", "HostIO",
+        "MallocCounter",
         "Persistence",
         "UnidirectionalFlow", "UnidirectionalFlowMacros",
       ]),
@@ -294,7 +295,8 @@ let package = Package(
       dependencies: [
         "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive",
         "FrontEndConformance",
-        "FrontEndHost", "TicTacToeGameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI",
+        "FrontEndHost", "HostIO", "TicTacToeGameCore", "Persistence", "TestSupport",
+        "TicTacToeFrontEndABI",
         "UnidirectionalFlow",
         "UnidirectionalFlowTesting",
       ]),
@@ -331,8 +333,8 @@ if Context.environment["TICTACTOE_FUZZ"] == "1" {
     .target(
       name: "FuzzHarness",
       dependencies: [
-        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "FrontEndHost", "TicTacToeGameCore",
-        "TicTacToeLoginCore", "TicTacToeNewGameCore",
+        "TicTacToeAppCore", "TicTacToeAuthenticationClient", "FrontEndHost", "HostIO",
+        "TicTacToeGameCore", "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore", "UnidirectionalFlow",
       ],
       path: "Tests/Fuzz/Harness"),

@@ -22,14 +22,14 @@ extension EventLoop {
 private final class Sleeper: Sendable {
   private struct State {
     var continuation: CheckedContinuation<Void, Never>?
-    var interest: EventLoop.Interest?
+    var interest: EventLoopInterest?
     var isWoken = false
   }
 
   private let state = Lock(State())
 
   func start(
-    _ continuation: CheckedContinuation<Void, Never>, on loop: EventLoop, for delay: Duration
+    _ continuation: CheckedContinuation<Void, Never>, on loop: any EventLoop, for delay: Duration
   ) {
     let isWoken = state.withLock { state in
       if !state.isWoken { state.continuation = continuation }
@@ -40,7 +40,7 @@ private final class Sleeper: Sendable {
     state.withLock { $0.interest = interest }
   }
 
-  func wake(cancelling loop: EventLoop?) {
+  func wake(cancelling loop: (any EventLoop)?) {
     let (continuation, interest) = state.withLock { state in
       state.isWoken = true
       defer { state.continuation = nil }

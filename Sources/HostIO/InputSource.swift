@@ -9,7 +9,7 @@
 /// can never make it buffer without bound.
 ///
 /// ```swift
-/// let input = InputSource(streams.input)
+/// let input = InputSource(streams.input, loop: loop)
 /// input.onRead = { result in ... }  // .bytes, .end or .failure
 /// input.requestRead()
 /// ```
@@ -32,7 +32,8 @@ public final class InputSource {
   private let wasClosed: Bool
   private static let bufferSize = 64 * 1024
   private var buffer = [UInt8](repeating: 0, count: bufferSize)
-  private var interest: EventLoop.Interest?
+  private let loop: any EventLoop
+  private var interest: EventLoopInterest?
   /// Counts cancels, so that a callback scheduled before one is ignored.
   private var requests = 0
   private var isOver = false
@@ -40,8 +41,9 @@ public final class InputSource {
   /// Called with the result of each read the host asked for.
   public var onRead: (Result) -> Void = { _ in }
 
-  /// Reads `stream`.
-  public init(_ stream: StandardStreams.Stream) {
+  /// Reads `stream`, waiting for it on `loop`.
+  public init(_ stream: StandardStreams.Stream, loop: any EventLoop) {
+    self.loop = loop
     name = stream.name
     descriptor = stream.descriptor
     isSocket = stream.isSocket
@@ -49,8 +51,9 @@ public final class InputSource {
   }
 
   /// Reads the connected socket `descriptor` (a connection to ``UnixSocketListener``), named
-  /// `name` in messages.
-  public init(socket descriptor: Int32, name: String) {
+  /// `name` in messages, waiting for it on `loop`.
+  public init(socket descriptor: Int32, name: String, loop: any EventLoop) {
+    self.loop = loop
     self.name = name
     self.descriptor = descriptor
     isSocket = true
@@ -62,7 +65,7 @@ public final class InputSource {
   public func requestRead() {
     guard interest == nil, !isOver else { return }
     let request = requests
-    interest = EventLoop.shared.whenReady(descriptor, .readable) { [weak self] in
+    interest = loop.whenReady(descriptor, .readable) { [weak self] in
       // A callback the loop had scheduled before a cancel must not read: the descriptor may
       // be closed, or already another's.
       guard let self, request == requests else { return }
@@ -73,7 +76,7 @@ public final class InputSource {
 
   /// Stops a pending read, and frees the read buffer until the next read.
   public func cancel() {
-    if let interest { EventLoop.shared.cancel(interest) }
+    if let interest { loop.cancel(interest) }
     interest = nil
     requests += 1
     buffer = []

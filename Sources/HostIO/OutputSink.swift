@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -12,7 +10,7 @@ import Dispatch
 /// ``write(_:)`` only appends to the sink's buffer. Every sink written to is flushed once the
 /// store thread has finished what it is doing, before it waits for anything again (see
 /// ``OutputFlusher``): an interactive user sees each answer at once, and a pipe gets large
-/// writes. When the descriptor is full, the sink asks the ``EventLoop`` to call it back once
+/// writes. When the descriptor is full, the sink asks its ``EventLoop`` to call it back once
 /// there is room, and keeps the rest meanwhile.
 ///
 /// The first failed write (a broken pipe, a full disk, a closed descriptor), or a backlog past
@@ -49,7 +47,8 @@ public final class OutputSink {
   private var pending: [UInt8] = []
   /// How much of `pending` is written already.
   private var written = 0
-  private var writableInterest: EventLoop.Interest?
+  private let loop: any EventLoop
+  private var writableInterest: EventLoopInterest?
   fileprivate var isScheduled = false
 
   /// The failure that ended the sink, if any.
@@ -65,9 +64,13 @@ public final class OutputSink {
   /// Bytes written to the sink and not yet to its descriptor.
   public var backlog: Int { pending.count - written }
 
-  /// A sink writing to `descriptor`; it closes the descriptor in ``close()`` if
-  /// `closesDescriptor`.
-  public init(name: String, descriptor: Int32, isSocket: Bool = false, closesDescriptor: Bool) {
+  /// A sink writing to `descriptor`, waiting for room on `loop`; it closes the descriptor in
+  /// ``close()`` if `closesDescriptor`.
+  public init(
+    name: String, descriptor: Int32, isSocket: Bool = false, closesDescriptor: Bool,
+    loop: any EventLoop
+  ) {
+    self.loop = loop
     self.name = name
     self.descriptor = descriptor
     self.isSocket = isSocket
@@ -76,10 +79,10 @@ public final class OutputSink {
 
   /// A sink on a standard stream (not closed by ``close()``); a stream that was closed when
   /// the process started fails at the first write.
-  public convenience init(_ stream: StandardStreams.Stream) {
+  public convenience init(_ stream: StandardStreams.Stream, loop: any EventLoop) {
     self.init(
       name: stream.name, descriptor: stream.descriptor, isSocket: stream.isSocket,
-      closesDescriptor: false)
+      closesDescriptor: false, loop: loop)
     if stream.wasClosed { failure = Failure(code: EBADF) }
   }
 
@@ -119,7 +122,7 @@ public final class OutputSink {
     if writableInterest != nil {
       var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
       guard poll(&ready, 1, 0) > 0, let interest = writableInterest else { return }
-      EventLoop.shared.cancel(interest)
+      loop.cancel(interest)
       writableInterest = nil
     }
     flush()
@@ -149,7 +152,7 @@ public final class OutputSink {
       } else if count < 0 && errno == EINTR {
         continue
       } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-        writableInterest = EventLoop.shared.whenReady(descriptor, .writable) { [weak self] in
+        writableInterest = loop.whenReady(descriptor, .writable) { [weak self] in
           guard let self else { return }
           writableInterest = nil
           flush()
@@ -169,14 +172,14 @@ public final class OutputSink {
   /// before the process exits, bounded so that a reader that stopped cannot keep it alive.
   public func drain(within milliseconds: Int32) {
     if let writableInterest {
-      EventLoop.shared.cancel(writableInterest)
+      loop.cancel(writableInterest)
       self.writableInterest = nil
     }
     var remaining = milliseconds
     while failure == nil, backlog > 0 {
       flush()
       if let writableInterest {
-        EventLoop.shared.cancel(writableInterest)
+        loop.cancel(writableInterest)
         self.writableInterest = nil
       }
       guard backlog > 0, failure == nil, remaining > 0 else { return }
@@ -192,7 +195,7 @@ public final class OutputSink {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    if let writableInterest { EventLoop.shared.cancel(writableInterest) }
+    if let writableInterest { loop.cancel(writableInterest) }
     writableInterest = nil
     pending = []
     written = 0
@@ -245,7 +248,7 @@ public enum OutputFlusher {
     }
     guard !isScheduled else { return }
     isScheduled = true
-    DispatchQueue.main.async { MainActor.assumeIsolated { flushAll() } }
+    StoreThread.schedule { flushAll() }
   }
 
   /// Flushes every sink written to since the last flush, now.

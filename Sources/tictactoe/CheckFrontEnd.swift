@@ -2,6 +2,7 @@ import CMainQueueLoop
 import FoundationEssentials
 import FrontEndConformance
 import FrontEndHost
+import HostIO
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
 import TicTacToeAuthenticationClientLive
@@ -85,7 +86,8 @@ enum CheckFrontEnd {
             // The server answers without latency, so every effect finishes as soon as it runs.
             $0.authenticationClient = .live(latency: .zero)
           }
-          let host = FrontEndHost(store: store, searchPath: searchPath)
+          let host = FrontEndHost(
+            store: store, searchPath: searchPath, loop: PollingEventLoop.shared)
           host.loadPolicy = policy
           return host
         },

@@ -24,7 +24,7 @@ import HostIO
 @MainActor
 enum SignalHandling {
   static func install(host: FrontEndHost) {
-    let loop = EventLoop.shared
+    let loop = host.loop
     for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       loop.catchSignal(signalNumber) { number in host.quit(.signal(number)) }
     }

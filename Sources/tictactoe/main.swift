@@ -112,6 +112,7 @@ let replay = options.replay.map { ReplayLog.load($0, report: standardError) }
 let replayReadsStandardInput = options.replay.map(ReplayLog.isStandardInput) ?? false
 
 MainActor.assumeIsolated {
+  let loop = PollingEventLoop.shared
   let host: FrontEndHost
   if let given = options.attach {
     // `attach`: the game is the --listen host's; its first state is the first screen.
@@ -134,10 +135,11 @@ MainActor.assumeIsolated {
       path = newest
     }
     do {
-      let game = try RemoteGame(connectingTo: path, timeout: options.settleTimeout)
+      let game = try RemoteGame(
+        connectingTo: path, timeout: options.settleTimeout, loop: loop)
       host = FrontEndHost.attached(
         to: game, searchPath: searchPath, settleTimeout: options.settleTimeout,
-        terminalOutput: OutputSink(streams.output))
+        terminalOutput: OutputSink(streams.output, loop: loop))
     } catch {
       standardError("tictactoe: \(error)")
       exit(ExitStatus.hostWentAway)
@@ -150,8 +152,8 @@ MainActor.assumeIsolated {
       $0.authenticationClient = .live(latency: options.authDelay)
     }
     host = FrontEndHost(
-      store: store, searchPath: searchPath, settleTimeout: options.settleTimeout,
-      terminalOutput: OutputSink(streams.output))
+      store: store, searchPath: searchPath, loop: loop, settleTimeout: options.settleTimeout,
+      terminalOutput: OutputSink(streams.output, loop: loop))
   }
   // Made before the front ends attach, so that their first screen shows the replay.
   let replayDriver = replay.map { ReplayDriver(host: host, lines: $0.lines, name: $0.name) }
@@ -186,7 +188,7 @@ MainActor.assumeIsolated {
     // Clients may take every descriptor left; libdispatch must have its own by then.
     DispatchWarmUp.run()
     do {
-      listener = try UnixSocketListener(path: path)
+      listener = try UnixSocketListener(path: path, loop: loop)
     } catch {
       standardError("tictactoe: \(error)")
       exit(ExitStatus.listenFailed)
@@ -222,7 +224,7 @@ MainActor.assumeIsolated {
     return
   }
   if let listener { host.serve(listener, frontEnd: FrontEndSpec("jsonl")) }
-  let input = InputSource(streams.input)
+  let input = InputSource(streams.input, loop: loop)
   if let replayDriver {
     // Input goes to the front ends once the log is replayed, so the end of a piped input
     // does not end the replay early (and, with --step, each line of it is a step first). A

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import HostIO
 import TestSupport
 import Testing
 import TicTacToeFrontEndABI
@@ -145,7 +146,8 @@ import TicTacToeFrontEndABI
     let host = FrontEndHost(
       store: makeTestHost().store,
       searchPath: FrontEndSearchPath(
-        executablePath: directory.appendingPathComponent("tictactoe").path, environment: [:]))
+        executablePath: directory.appendingPathComponent("tictactoe").path, environment: [:]),
+      loop: PollingEventLoop.shared)
     do throws(FrontEndLoadError) {
       _ = try host.resolve(FrontEndSpec("web:127.0.0.1:8080"))
       Issue.record("a front end named web was found in an empty directory")

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import HostIO
 import Persistence
 import TestSupport
 import Testing
@@ -105,7 +106,8 @@ import UnidirectionalFlowTesting
       let store = Store(initialState: start) { TicTacToe().droppingEffects(if: true) }
       let replayed = FrontEndHost(
         store: store,
-        searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]))
+        searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]),
+        loop: PollingEventLoop.shared)
       var exitStatus: Int32?
       replayed.diagnostics = { _ in }
       replayed.onExit = { exitStatus = $0 }
@@ -218,7 +220,8 @@ import UnidirectionalFlowTesting
     let store = Store(initialState: start) { TicTacToe().droppingEffects(if: true) }
     let host = FrontEndHost(
       store: store,
-      searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]))
+      searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]),
+      loop: PollingEventLoop.shared)
     let clock = TestClock()
     var ended = false
     ReplayDriver(host: host, lines: lines, name: "log")

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import HostIO
 import Persistence
 import TestSupport
 import Testing
@@ -108,7 +109,8 @@ import UnidirectionalFlowTesting
     }
     let host = FrontEndHost(
       store: store,
-      searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]))
+      searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]),
+      loop: PollingEventLoop.shared)
     host.diagnostics = { _ in }
     store.send(.login(.view(.binding(.set(\.email, "blob@pointfree.co")))))
     store.send(.login(.view(.binding(.set(\.password, "password")))))
@@ -180,7 +182,8 @@ import UnidirectionalFlowTesting
     let store = Store(initialState: start) { TicTacToe().droppingEffects(if: true) }
     let replayed = FrontEndHost(
       store: store,
-      searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]))
+      searchPath: FrontEndSearchPath(executablePath: "/nonexistent", environment: [:]),
+      loop: PollingEventLoop.shared)
     var ended = false
     ReplayDriver(host: replayed, lines: records, name: log).run(at: .atOnce) { _ in ended = true }
     #expect(ended)

@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import HostIO
 import Synchronization
 import TestSupport
 import Testing
@@ -62,7 +63,8 @@ import UnidirectionalFlowTesting
     }
     let host = FrontEndHost(
       store: store,
-      searchPath: FrontEndSearchPath(executablePath: Fixtures.hostExecutable, environment: [:]))
+      searchPath: FrontEndSearchPath(executablePath: Fixtures.hostExecutable, environment: [:]),
+      loop: PollingEventLoop.shared)
     host.onExit = { _ in }
     host.isTracing = true
     var diagnostics: [UInt8] = []

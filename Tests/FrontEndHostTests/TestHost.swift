@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import HostIO
 import TestSupport
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
@@ -22,7 +23,8 @@ func makeTestHost(
     store: store,
     searchPath: FrontEndSearchPath(
       executablePath: Fixtures.binDirectory.appendingPathComponent("tictactoe").path,
-      environment: [:]))
+      environment: [:]),
+    loop: PollingEventLoop.shared)
   host.diagnostics = { _ in }
   host.onExit = { _ in }
   return host

@@ -192,10 +192,12 @@ import Testing
     ]
     let script = (lines + (quitCommand ? [#"{"command":"quit"}"#] : []))
       .map { "'\($0)'" }.joined(separator: " ")
+    // A settle timeout of 0: the exit is checked here end to end, the wait for the timeout on
+    // the loop's clock in HostTimeoutTests, without real time.
     let result = try await bash(
       """
       printf '%s\\n' \(script) \
-        | timeout 20 "$T" --frontend jsonl --auth-delay 30 --settle-timeout 0.2
+        | timeout 20 "$T" --frontend jsonl --auth-delay 30 --settle-timeout 0
       """)
     #expect(result.status == 6)
     let lastLine = result.standardOutput.split(separator: "\n").last ?? ""

@@ -1,4 +1,5 @@
 import FrontEndHost
+import HostIO
 import TicTacToeAppCore
 import TicTacToeAuthenticationClientLive
 import UnidirectionalFlow
@@ -14,7 +15,8 @@ func makeBenchmarkHost() -> FrontEndHost {
   }
   let host = FrontEndHost(
     store: store,
-    searchPath: FrontEndSearchPath(executablePath: BuiltProducts.tictactoe, environment: [:]))
+    searchPath: FrontEndSearchPath(executablePath: BuiltProducts.tictactoe, environment: [:]),
+    loop: PollingEventLoop.shared)
   host.diagnostics = { _ in }
   return host
 }

@@ -481,7 +481,9 @@ enum HostAPI {
     if isStoreThread() {
       onMainActor { session.host?.log(from: session, level: level, message: text) }
     } else {
-      Task { @MainActor in session.host?.log(from: session, level: level, message: text) }
+      StoreThreadQueue.shared.enqueue {
+        session.host?.log(from: session, level: level, message: text)
+      }
     }
   }
 

@@ -32,7 +32,7 @@ final class StoreThreadQueue: Sendable {
       defer { queue.isDrainScheduled = true }
       return !queue.isDrainScheduled
     }
-    if needsDrain { Task { @MainActor in self.drain() } }
+    if needsDrain { StoreThread.schedule { self.drain() } }
   }
 
   /// How many jobs a drain runs before it queues itself behind the store thread's other work.
@@ -60,6 +60,6 @@ final class StoreThreadQueue: Sendable {
       nextJob += 1
       job()
     }
-    Task { @MainActor in self.drain() }
+    StoreThread.schedule { self.drain() }
   }
 }

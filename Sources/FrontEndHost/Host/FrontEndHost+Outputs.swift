@@ -24,7 +24,8 @@ extension FrontEndHost {
             path, error.description,
             otherwise: "cannot open the output: its path holds a secret, so it is not repeated"))
       }
-      let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true)
+      let sink = OutputSink(
+        name: path, descriptor: descriptor, closesDescriptor: true, loop: loop)
       sink.backlogLimit = Self.observerBacklogLimit
       sink.onFailure = { [weak self, weak session] sink, failure in
         guard let self, let session, session.isAttached else { return }
@@ -74,17 +75,17 @@ extension FrontEndHost {
   /// Writes everything written so far, now (tests read files right after a send).
   public func flushOutputs() { OutputFlusher.flushAll() }
 
-  /// Writes what every output still holds, waiting at most `limit` for readers to take it.
+  /// Writes what every output still holds, waiting at most `limit` (on the loop's clock) for
+  /// readers to take it.
   func drainOutputs(within limit: Duration) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now + limit
+    let deadline = loop.now + limit
     while true {
       OutputFlusher.flushAll()
       let sinks =
         [terminalOutput] + attachedFrontEnds.flatMap { $0.outputs.map(\.sink) } + closingOutputs
       let waiting = sinks.filter { $0.failure == nil && $0.backlog > 0 }
-      guard !waiting.isEmpty, clock.now < deadline else { return }
-      await EventLoop.shared.sleep(for: .milliseconds(5))
+      guard !waiting.isEmpty, loop.now < deadline else { return }
+      await loop.sleep(for: .milliseconds(5))
     }
   }
 }

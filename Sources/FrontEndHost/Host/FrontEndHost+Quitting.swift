@@ -14,9 +14,9 @@ import UnidirectionalFlow
 extension FrontEndHost {
   /// Waits until no effect is in flight, at most `settleTimeout`; returns whether it timed out.
   public func settleEffects() async -> Bool {
-    let timeout = settleTimeout
+    let (timeout, loop) = (settleTimeout, loop)
     let deadline = Task {
-      await EventLoop.shared.sleep(for: timeout)
+      await loop.sleep(for: timeout)
     }
     let effects = Task { @MainActor [store] in
       await store.awaitEffects()

@@ -25,6 +25,8 @@ public final class FrontEndHost {
   public let settleTimeout: Duration
   /// Standard output: the terminal owners write to it in turn.
   public let terminalOutput: OutputSink
+  /// What the host's input, outputs, clients and timers wait on.
+  public let loop: any EventLoop
   /// Called once when the host wants the process to exit, with the exit status.
   public var onExit: (Int32) -> Void = { exit($0) }
   /// Where diagnostics and front-end log lines go (standard error by default).
@@ -35,7 +37,7 @@ public final class FrontEndHost {
   let registry = AttachmentRegistry()
   let bridge: StoreBridge
   let requests = RequestQueue()
-  let input = InputGate()
+  let input: InputGate
   let history: StateHistory
   /// The routine table this host hands its front ends: its own (see ``HostAPI/ownTable()``).
   let api = HostAPI.ownTable()
@@ -76,16 +78,21 @@ public final class FrontEndHost {
   /// The terminal output's backlog above which the host stops reading input.
   static let terminalBacklogLimit = 1 << 20
 
-  /// Creates a host around `store`, writing the terminal owner's output to `terminalOutput`.
+  /// Creates a host around `store`, writing the terminal owner's output to `terminalOutput`
+  /// (standard output by default), and waiting for its input, outputs and timers on `loop`.
   public init(
     store: Store<TicTacToe.State, TicTacToe.Action>,
     searchPath: FrontEndSearchPath,
+    loop: any EventLoop,
     settleTimeout: Duration = .seconds(10),
     terminalOutput: OutputSink? = nil
   ) {
     self.searchPath = searchPath
+    self.loop = loop
     self.settleTimeout = settleTimeout
-    self.terminalOutput = terminalOutput ?? OutputSink(StandardStreams.inherited.output)
+    self.terminalOutput =
+      terminalOutput ?? OutputSink(StandardStreams.inherited.output, loop: loop)
+    input = InputGate(loop: loop)
     bridge = StoreBridge(store: store)
     history = StateHistory(store: store)
     markStoreThread()

@@ -1,4 +1,3 @@
-import Dispatch
 import HostIO
 import TicTacToeFrontEndABI
 
@@ -54,6 +53,8 @@ final class InputGate {
 
   /// Where more input comes from; `nil` while input is handed in by hand (tests).
   var reader: InputSource?
+  /// What times the idle check.
+  private let loop: any EventLoop
   /// Hands bytes and `TTT_INPUT_*` flags to the terminal owner; returns how many it consumed.
   var consume: (UnsafeRawBufferPointer, UInt32) -> Int = { bytes, _ in bytes.count }
   /// Whether the terminal's output is backed up, so that reading should wait.
@@ -62,6 +63,9 @@ final class InputGate {
   var onEnd: (_ failure: String?) -> Void = { _ in }
   /// Called with a line for the diagnostics when bytes are dropped.
   var onDrop: (String) -> Void = { _ in }
+
+  /// A gate whose idle check is timed by `loop`.
+  init(loop: any EventLoop) { self.loop = loop }
 
   /// Whether the input ended and the owner has not been told yet.
   private var isEnding: Bool {
@@ -180,7 +184,7 @@ final class InputGate {
     isIdleCheckScheduled = true
     let mark = arrivals
     // The event loop's clock, not a dispatch timer (which needs a descriptor).
-    EventLoop.shared.after(Self.idleDelay) {
+    loop.after(Self.idleDelay) {
       self.isIdleCheckScheduled = false
       guard self.arrivals == mark else { return self.scheduleIdleCheck() }
       self.idleDeliveredAt = mark

@@ -1,3 +1,4 @@
+import HostIO
 import TicTacToeFrontEndABI
 
 /// What a front end can ask of the host (`ttt_request`), plus what the host asks of itself on
@@ -74,7 +75,7 @@ final class RequestQueue {
     entries.append(Entry(request: request, session: session, secrets: secrets))
     guard !isDrainScheduled else { return }
     isDrainScheduled = true
-    Task { @MainActor in
+    StoreThread.schedule {
       self.isDrainScheduled = false
       while !self.entries.isEmpty { self.perform(self.entries.removeFirst()) }
     }

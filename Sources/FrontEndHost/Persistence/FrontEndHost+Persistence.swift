@@ -23,7 +23,7 @@ extension FrontEndHost {
   public func record(to path: String) throws(OutputFile.OpenError) {
     let descriptor = try OutputFile.open(
       path, append: false, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
-    let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true)
+    let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true, loop: loop)
     sink.onFailure = { [weak self] sink, failure in
       self?.diagnostics("tictactoe: the recording stopped: cannot write \(sink.name): \(failure)")
       self?.recorder?.stop()

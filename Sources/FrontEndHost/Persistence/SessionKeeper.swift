@@ -1,4 +1,3 @@
-import Dispatch
 import HostIO
 import Persistence
 import TicTacToeAppCore
@@ -59,11 +58,9 @@ final class SessionKeeper {
     isDirty = true
     guard !isScheduled else { return }
     isScheduled = true
-    DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated {
-        self?.isScheduled = false
-        self?.saveIfDirty()
-      }
+    StoreThread.schedule { [weak self] in
+      self?.isScheduled = false
+      self?.saveIfDirty()
     }
   }
 

@@ -11,14 +11,15 @@ import UnidirectionalFlow
 /// When the host goes away, the client detaches its front ends (restoring the terminal) and
 /// exits with ``ExitStatus/hostWentAway``.
 extension FrontEndHost {
-  /// A host for the front ends of a client of `game`; they are attached by the caller.
+  /// A host for the front ends of a client of `game`, on the game's event loop; they are
+  /// attached by the caller.
   public static func attached(
     to game: RemoteGame, searchPath: FrontEndSearchPath, settleTimeout: Duration,
     terminalOutput: OutputSink? = nil
   ) -> FrontEndHost {
     let store = Store(initialState: game.state) { RemoteMirror(game: game) }
     let host = FrontEndHost(
-      store: store, searchPath: searchPath, settleTimeout: settleTimeout,
+      store: store, searchPath: searchPath, loop: game.loop, settleTimeout: settleTimeout,
       terminalOutput: terminalOutput)
     host.remote = game
     host.bridge.broadcastsStoreActions = false

@@ -40,7 +40,7 @@ extension FrontEndHost {
     }
     connectionsAccepted += 1
     let connection = RemoteConnection(
-      descriptor: descriptor, name: "connection \(connectionsAccepted)")
+      descriptor: descriptor, name: "connection \(connectionsAccepted)", loop: loop)
     let session: AttachedFrontEnd
     switch attach(spec, ownsTerminal: false, connection: connection) {
     case .success(let attached): session = attached
@@ -125,8 +125,7 @@ extension FrontEndHost {
       sink.close()
       self?.closingOutputs.removeAll { $0 === sink }
     }
-    Task { @MainActor [weak self, settleTimeout] in
-      await EventLoop.shared.sleep(for: settleTimeout)
+    loop.after(settleTimeout) { [weak self] in
       guard let self, closingOutputs.contains(where: { $0 === sink }) else { return }
       sink.close()
       closingOutputs.removeAll { $0 === sink }

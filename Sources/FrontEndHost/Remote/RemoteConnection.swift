@@ -32,7 +32,7 @@ final class RemoteConnection {
   /// The socket's input.
   let reader: InputSource
   /// When the front end gets the input.
-  let gate = InputGate()
+  let gate: InputGate
 
   /// Bytes waiting unwritten in the socket's sink before events are queued instead.
   static let directBacklog = 64 << 10
@@ -48,11 +48,14 @@ final class RemoteConnection {
   /// Called once, when the client stopped reading (with why, in words).
   var onStall: (String) -> Void = { _ in }
 
-  /// A connection on the accepted socket `descriptor`, which it owns from now on.
-  init(descriptor: Int32, name: String) {
+  /// A connection on the accepted socket `descriptor`, which it owns from now on, waiting for
+  /// it on `loop`.
+  init(descriptor: Int32, name: String, loop: any EventLoop) {
     self.name = name
-    output = OutputSink(name: name, descriptor: descriptor, isSocket: true, closesDescriptor: true)
-    reader = InputSource(socket: descriptor, name: name)
+    output = OutputSink(
+      name: name, descriptor: descriptor, isSocket: true, closesDescriptor: true, loop: loop)
+    reader = InputSource(socket: descriptor, name: name, loop: loop)
+    gate = InputGate(loop: loop)
     output.onDrain = { [weak self] _ in self?.drained() }
     // Not holding the gate, which holds the reader: the two go with the connection.
     reader.onRead = { [weak gate] result in

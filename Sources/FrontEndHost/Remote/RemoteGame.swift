@@ -49,6 +49,8 @@ public final class RemoteGame {
   var onEnd: (String) -> Void = { _ in }
 
   private let descriptor: Int32
+  /// What the connection waits on; the client's host waits on it too.
+  let loop: any EventLoop
   private let output: OutputSink
   private let reader: InputSource
   private var buffered: [UInt8] = []
@@ -64,8 +66,10 @@ public final class RemoteGame {
   private static let settleID = "tictactoe-attach-settle"
 
   /// Connects to the host's socket at `path` and reads its `hello` and first `state` (waiting
-  /// at most `timeout` for them).
-  public init(connectingTo path: String, timeout: Duration) throws(AttachError) {
+  /// at most `timeout` for them); then waits for the host on `loop`.
+  public init(
+    connectingTo path: String, timeout: Duration, loop: any EventLoop
+  ) throws(AttachError) {
     self.path = path
     func failure(_ reason: String) -> AttachError {
       AttachError(description: "cannot attach to \(path): \(reason)")
@@ -97,9 +101,11 @@ public final class RemoteGame {
           + "sent to it, since it would get what you type, your password included")
     }
     self.descriptor = descriptor
+    self.loop = loop
     output = OutputSink(
-      name: "the host's socket", descriptor: descriptor, isSocket: true, closesDescriptor: true)
-    reader = InputSource(socket: descriptor, name: "the host's socket")
+      name: "the host's socket", descriptor: descriptor, isSocket: true, closesDescriptor: true,
+      loop: loop)
+    reader = InputSource(socket: descriptor, name: "the host's socket", loop: loop)
     state = TicTacToe.State()
     do throws(AttachError) {
       try greet(timeout: timeout)
@@ -201,10 +207,8 @@ public final class RemoteGame {
         + "{\"command\":\"history\",\"id\":\"\(Self.settleID)\"}\n")
     return await withCheckedContinuation { continuation in
       let settle = PendingSettle { continuation.resume(returning: $0) }
-      settle.timer = Task { @MainActor in
-        guard (try? await Task.sleep(for: timeout)) != nil else { return }
-        settle.finish(timedOut: true)
-      }
+      let timer = loop.after(timeout) { settle.finish(timedOut: true) }
+      settle.cancelTimer = { [loop] in loop.cancel(timer) }
       settles.append(settle)
     }
   }
@@ -299,15 +303,15 @@ public final class RemoteGame {
 private final class PendingSettle {
   /// Whether the host's answer was an `error` event: its own settle timed out.
   var hostTimedOut = false
-  /// The client's timeout, cancelled by the answer.
-  var timer: Task<Void, Never>?
+  /// Cancels the client's timeout: the answer came first.
+  var cancelTimer: () -> Void = {}
   private var resume: ((Bool) -> Void)?
 
   init(resume: @escaping (Bool) -> Void) { self.resume = resume }
 
   /// Answers the settle, once.
   func finish(timedOut: Bool) {
-    timer?.cancel()
+    cancelTimer()
     guard let resume else { return }
     self.resume = nil
     resume(timedOut)

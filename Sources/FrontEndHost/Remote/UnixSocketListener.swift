@@ -26,7 +26,7 @@ import HostIO
 ///   directory made for it.
 ///
 /// ```swift
-/// let listener = try UnixSocketListener(path: nil)
+/// let listener = try UnixSocketListener(path: nil, loop: loop)
 /// listener.onAccept = { descriptor in ... }  // non-blocking, close-on-exec
 /// listener.start()
 /// ```
@@ -48,7 +48,8 @@ public final class UnixSocketListener {
   /// The socket file's identity, so that ``close()`` never removes another process's socket.
   private let device: UInt
   private let inode: UInt
-  private var interest: EventLoop.Interest?
+  private let loop: any EventLoop
+  private var interest: EventLoopInterest?
   /// How long to wait before accepting again when the process is out of descriptors.
   private static let retryDelay = Duration.milliseconds(100)
   private var isClosed = false
@@ -59,8 +60,9 @@ public final class UnixSocketListener {
   /// Called with the uid of each peer refused because it is another user.
   public var onRefused: (UInt32) -> Void = { _ in }
 
-  /// Makes the socket at `path`, or at the default path; see the type's rules.
-  public init(path given: String?) throws(ListenError) {
+  /// Makes the socket at `path`, or at the default path (see the type's rules), to accept
+  /// connections when `loop` finds them waiting.
+  public init(path given: String?, loop: any EventLoop) throws(ListenError) {
     var madeDirectory: String?
     let path: String
     if let given {
@@ -109,6 +111,7 @@ public final class UnixSocketListener {
     var status = stat()
     _ = lstat(path, &status)
     self.path = path
+    self.loop = loop
     self.descriptor = descriptor
     self.lock = lock
     self.madeDirectory = madeDirectory
@@ -119,7 +122,7 @@ public final class UnixSocketListener {
   /// Accepts connections from now on.
   public func start() {
     guard !isClosed, interest == nil else { return }
-    interest = EventLoop.shared.whenReady(descriptor, .readable) { [weak self] in
+    interest = loop.whenReady(descriptor, .readable) { [weak self] in
       guard let self else { return }
       interest = nil
       acceptWaiting()
@@ -130,7 +133,7 @@ public final class UnixSocketListener {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    if let interest { EventLoop.shared.cancel(interest) }
+    if let interest { loop.cancel(interest) }
     interest = nil
     _ = Glibc.close(descriptor)
     var status = stat()
@@ -152,7 +155,7 @@ public final class UnixSocketListener {
           // Out of descriptors: the waiting peer stays ready, and asking `poll` again at once
           // would spin. Try again a little later, timed by the event loop: a dispatch timer
           // would need a descriptor of its own (and libdispatch traps without one).
-          interest = EventLoop.shared.after(Self.retryDelay) { [weak self] in
+          interest = loop.after(Self.retryDelay) { [weak self] in
             guard let self else { return }
             interest = nil
             start()

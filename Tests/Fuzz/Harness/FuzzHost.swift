@@ -1,4 +1,5 @@
 import Foundation
+import HostIO
 import Synchronization
 import TicTacToeAppCore
 import TicTacToeAuthenticationClient
@@ -43,7 +44,8 @@ public final class FuzzHost {
     }
     host = FrontEndHost(
       store: store,
-      searchPath: FrontEndSearchPath(executablePath: CommandLine.arguments[0], environment: [:]))
+      searchPath: FrontEndSearchPath(executablePath: CommandLine.arguments[0], environment: [:]),
+      loop: PollingEventLoop.shared)
     host.diagnostics = { _ in }
     host.onExit = { _ in }
     let descriptor = UnsafeMutablePointer<ttt_frontend_descriptor>.allocate(capacity: 1)
