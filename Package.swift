@@ -112,7 +112,7 @@ let package = Package(
     .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     .target(name: "DynamicCall", dependencies: ["CFFI"]),
     .testTarget(name: "DynamicCallTests", dependencies: ["DynamicCall"]),
-    .target(name: "FrontEndKit", dependencies: ["TicTacToeFrontEndABI"]),
+    .target(name: "FrontEndKit", dependencies: ["JSONLines", "TicTacToeFrontEndABI"]),
     .target(
       name: "TextFrontEnd", dependencies: ["FrontEndKit"], path: "Plugins/TextFrontEnd",
       linkerSettings: frontEndExports),
@@ -138,14 +138,14 @@ let package = Package(
         "JSONLines",
         "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
-        "UnidirectionalFlow",
+        "UnidirectionalFlow", "TicTacToeAppSchema",
       ]),
     // What outlives the process: the session file's format, and the action log's.
     .target(
       name: "Persistence",
       dependencies: [
         "TicTacToeAppCore", "TicTacToeGameCore", "JSONLines", "TicTacToeLoginCore",
-        "TicTacToeNewGameCore", "UnidirectionalFlow",
+        "TicTacToeNewGameCore", "UnidirectionalFlow", "TicTacToeAppSchema",
       ]),
     .testTarget(
       name: "PersistenceTests",
@@ -172,6 +172,14 @@ let package = Package(
         "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
       ]),
     .target(name: "JSONLines"),
+    // The app's shape said once: fields and intents, from which every wire form derives.
+    .target(
+      name: "TicTacToeAppSchema",
+      dependencies: [
+        "JSONLines", "TicTacToeAppCore", "TicTacToeFrontEndABI", "TicTacToeGameCore",
+        "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
+        "UnidirectionalFlow",
+      ]),
     // The fixed-size history both the host and the jsonl front end keep.
     .target(name: "RingBuffer"),
     .testTarget(name: "RingBufferTests", dependencies: ["RingBuffer"]),
