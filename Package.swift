@@ -282,7 +282,8 @@ let package = Package(
         "FrontEndConformance",
         "FrontEndHost", "TicTacToeGameCore", "Persistence", "TestSupport", "TicTacToeFrontEndABI",
         "UnidirectionalFlow",
-        "UnidirectionalFlowTesting",
+        "UnidirectionalFlowTesting", "JSONLines", "TicTacToeAppSchema", "TicTacToeLoginCore",
+        "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
       ]),
   ],
   swiftLanguageModes: [.v6]

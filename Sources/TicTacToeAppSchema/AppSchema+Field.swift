@@ -8,6 +8,8 @@ extension AppSchema {
   public struct Field<Screen>: Sendable {
     /// What reflection says of the field (`ttt_field_info`).
     public let info: FieldInfo
+    /// The size of the screen's ABI struct.
+    let structSize: Int
     /// Stores the field's value, read from a screen's state, into that screen's ABI struct
     /// at `base`, keeping what it points to in the storage.
     public let export: @Sendable (Screen, UnsafeMutableRawPointer, FieldStorage) -> Void
@@ -29,6 +31,10 @@ extension AppSchema {
     public let isSecret: Bool
     /// Its member in the JSON-lines `state` object, or `nil` when that object leaves it out.
     public let json: JSONMember?
+    /// Whether a session file keeps it (`--session`, ``SessionSnapshot``'s restore rule):
+    /// never a secret or a request in flight, nor the two-factor screen; a derived field is
+    /// kept when what it derives from is.
+    public let isSaved: Bool
   }
 
   /// Where a field sits in the JSON-lines `state` object, and how its value is written there.

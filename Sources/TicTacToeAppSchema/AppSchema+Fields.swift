@@ -33,7 +33,14 @@ extension AppSchema {
 
   /// The login screen's fields (`ttt_login_state`).
   public static let loginFields: [Field<Login.State>] = {
-    let field = FieldMaker<Login.State, ttt_login_state>(feature: TTT_FEATURE_LOGIN)
+    // A session restores the login screen with its email and alert, and the password to type
+    // again; a session saved during two-factor comes back to the login screen.
+    let field = FieldMaker<Login.State, ttt_login_state>(
+      feature: TTT_FEATURE_LOGIN,
+      notSaved: [
+        "is_form_valid", "is_login_request_in_flight", "is_two_factor_presented",
+        "is_login_button_enabled", "is_activity_indicator_visible", "is_form_disabled",
+      ])
     return [
       field.string("email", \.email, json: JSONMember("email")) { $0.email },
       field.size(
@@ -70,7 +77,7 @@ extension AppSchema {
   /// The two-factor screen's fields (`ttt_two_factor_state`).
   public static let twoFactorFields: [Field<TwoFactor.State>] = {
     let field = FieldMaker<TwoFactor.State, ttt_two_factor_state>(
-      feature: TTT_FEATURE_TWO_FACTOR)
+      feature: TTT_FEATURE_TWO_FACTOR, isSaved: false)
     return [
       field.size(
         "token_length", \.token_length, secret: true, json: JSONMember("token", TTT_JSON_SECRET)

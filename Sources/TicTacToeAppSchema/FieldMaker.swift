@@ -7,6 +7,16 @@ import TicTacToeGameCore
 struct FieldMaker<Screen, CStruct> {
   typealias Field = AppSchema.Field<Screen>
   let feature: ttt_feature
+  /// Whether a session file keeps this screen at all.
+  let isSaved: Bool
+  /// The fields of this screen that a session file does not keep.
+  let notSaved: Set<String>
+
+  init(feature: ttt_feature, isSaved: Bool = true, notSaved: Set<String> = []) {
+    self.feature = feature
+    self.isSaved = isSaved
+    self.notSaved = notSaved
+  }
 
   private func info(
     _ name: String, _ type: ttt_type, _ keyPath: PartialKeyPath<CStruct>, derived: Bool,
@@ -15,7 +25,7 @@ struct FieldMaker<Screen, CStruct> {
     AppSchema.FieldInfo(
       feature: feature, name: name, type: type,
       offset: MemoryLayout<CStruct>.offset(of: keyPath)!, isDerived: derived, isSecret: secret,
-      json: json)
+      json: json, isSaved: isSaved && !secret && !notSaved.contains(name))
   }
 
   /// A `const char *` field.
@@ -24,7 +34,7 @@ struct FieldMaker<Screen, CStruct> {
     json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> String
   ) -> Field {
     let info = info(name, TTT_TYPE_STRING, keyPath, derived: derived, json: json)
-    return Field(info: info) { screen, base, storage in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, storage in
       base.storeBytes(
         of: Optional(storage.pointer(get(screen))), toByteOffset: info.offset,
         as: UnsafePointer<CChar>?.self)
@@ -37,7 +47,7 @@ struct FieldMaker<Screen, CStruct> {
     json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> String?
   ) -> Field {
     let info = info(name, TTT_TYPE_STRING, keyPath, derived: derived, json: json)
-    return Field(info: info) { screen, base, storage in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, storage in
       base.storeBytes(
         of: get(screen).map { storage.pointer($0) }, toByteOffset: info.offset,
         as: UnsafePointer<CChar>?.self)
@@ -50,7 +60,7 @@ struct FieldMaker<Screen, CStruct> {
     json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> Bool
   ) -> Field {
     let info = info(name, TTT_TYPE_BOOL, keyPath, derived: derived, json: json)
-    return Field(info: info) { screen, base, _ in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
       base.storeBytes(of: get(screen), toByteOffset: info.offset, as: Bool.self)
     }
   }
@@ -61,7 +71,7 @@ struct FieldMaker<Screen, CStruct> {
     json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> Int
   ) -> Field {
     let info = info(name, TTT_TYPE_UINT32, keyPath, derived: derived, json: json)
-    return Field(info: info) { screen, base, _ in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
       base.storeBytes(of: UInt32(clamping: get(screen)), toByteOffset: info.offset, as: UInt32.self)
     }
   }
@@ -72,7 +82,7 @@ struct FieldMaker<Screen, CStruct> {
     secret: Bool = false, json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> Int
   ) -> Field {
     let info = info(name, TTT_TYPE_SIZE, keyPath, derived: derived, secret: secret, json: json)
-    return Field(info: info) { screen, base, _ in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
       base.storeBytes(of: get(screen), toByteOffset: info.offset, as: Int.self)
     }
   }
@@ -83,7 +93,7 @@ struct FieldMaker<Screen, CStruct> {
     json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> Player?
   ) -> Field {
     let info = info(name, TTT_TYPE_UINT32, keyPath, derived: derived, json: json)
-    return Field(info: info) { screen, base, _ in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
       base.storeBytes(
         of: AppSchema.cValue(of: get(screen)), toByteOffset: info.offset, as: UInt32.self)
     }
@@ -95,7 +105,7 @@ struct FieldMaker<Screen, CStruct> {
     _ get: @escaping @Sendable (Screen) -> ttt_feature
   ) -> Field {
     let info = info(name, TTT_TYPE_UINT32, keyPath, derived: false, json: json)
-    return Field(info: info) { screen, base, _ in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
       base.storeBytes(of: get(screen).rawValue, toByteOffset: info.offset, as: UInt32.self)
     }
   }
@@ -106,7 +116,7 @@ struct FieldMaker<Screen, CStruct> {
     _ get: @escaping @Sendable (Screen, _ row: Int, _ column: Int) -> Player?
   ) -> Field {
     let info = info(name, TTT_TYPE_BOARD, keyPath, derived: false, json: json)
-    return Field(info: info) { screen, base, _ in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
       for row in 0..<3 {
         for column in 0..<3 {
           base.storeBytes(
@@ -125,7 +135,7 @@ struct FieldMaker<Screen, CStruct> {
     _ get: @escaping @Sendable (Screen) -> [(name: String, wins: Int)]
   ) -> Field {
     let info = info(name, TTT_TYPE_STANDINGS, keyPath, derived: false, json: json)
-    return Field(info: info) { screen, base, storage in
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, storage in
       let standings = get(screen)
       base.storeBytes(
         of: storage.standings(standings), toByteOffset: info.offset,
