@@ -163,6 +163,9 @@ extension AppSchema {
       field.optionalString("alert_title", \.alert_title, json: JSONMember("alert.title")) {
         $0.alert.map { String(state: $0.title) }
       },
+      field.uint32("move_count", \.move_count, derived: true, json: JSONMember("moveCount")) {
+        $0.moveCount
+      },
     ]
   }()
 }

@@ -286,6 +286,9 @@ typedef struct ttt_game_state {
    * are taken (TTT_ACTION_GAME_ALERT_CONFIRM_QUIT, "Quit", and TTT_ACTION_GAME_ALERT_DISMISS,
    * "Keep playing"); cells, "Play again" and "Quit" are TTT_ERR_DISABLED. */
   const char *alert_title;
+  /* (ABI 1.3; read it only if struct_size covers it) Derived: the marks placed so far, 0 to 9.
+   * A 1.2 host leaves it 0. */
+  uint32_t move_count;
 } ttt_game_state;
 
 /* ---------------------------------------------------------------------------------------- */
