@@ -40,7 +40,7 @@ enum SharedState {
     if current == nil || current != key {
       key = nil
       writer.reset()
-      screen = encoding(for: host).write(host, to: &writer)
+      screen = encoding(for: host).write(host, root: root, to: &writer)
       key = current
     }
     return Encoded(json: writer.bytes, screen: screen, revision: revision)

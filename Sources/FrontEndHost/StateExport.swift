@@ -23,10 +23,14 @@ enum StateExport {
       out.replay_step = UInt64(replay.step)
       out.replay_length = UInt64(replay.length)
     }
-    // The root's fields point to no strings.
-    export(state, AppSchema.rootFields, into: &out, FieldStorage())
+    export(state, AppSchema.rootFields, into: &out, noStrings)
     return out
   }
+
+  /// The storage of the root's export: its fields point to no strings, so it stays empty, and
+  /// a root read allocates nothing.
+  // Never written: no root field keeps anything in it.
+  nonisolated(unsafe) private static let noStrings = FieldStorage()
 
   static func login(_ state: Login.State, _ storage: FieldStorage) -> ttt_login_state {
     var out = ttt_login_state()
@@ -64,7 +68,8 @@ enum StateExport {
     _ storage: FieldStorage
   ) {
     withUnsafeMutableBytes(of: &out) { bytes in
-      for field in fields { field.export(state, bytes.baseAddress!, storage) }
+      // By index: only the closure is taken out of the array, not the field's strings.
+      for index in fields.indices { fields[index].export(state, bytes.baseAddress!, storage) }
     }
   }
 

@@ -14,32 +14,54 @@ import TicTacToeFrontEndABI
 /// Secrets come as `""` or `"<redacted>"`: only their length crosses the ABI. Build one per
 /// host (the field list is read once) and call ``write(_:to:)`` on the store thread.
 public struct StateJSON {
+  /// What writing a field's value needs of its description: no string, so that a member is
+  /// copied without reference counting.
+  private struct Slot {
+    let offset: Int
+    let type: ttt_type
+    let form: ttt_json_form
+    let presents: ttt_feature
+
+    init(_ field: FieldDescription) {
+      offset = field.offset
+      type = field.type
+      form = field.jsonForm
+      presents = field.presents
+    }
+  }
+
   /// One member of a feature's object: a field's, or an object that consecutive fields with
-  /// a dotted name (`alert.title`) make together.
-  private enum Member {
-    case field(key: String, FieldDescription)
-    case object(key: String, [(key: String, field: FieldDescription)])
+  /// a dotted name (`alert.title`) make together (`group`, each with its key).
+  private struct Member {
+    let key: String
+    let slot: Slot
+    var group: [(key: String, slot: Slot)]
   }
 
   /// Each feature's members, indexed by `ttt_feature`.
   private var members: [[Member]] = []
+  /// Each feature's JSON-lines name (`ttt_feature_json_name`), indexed by `ttt_feature`.
+  private var names: [String] = []
 
   /// The encoder of the state `fields` describe (``HostConnection/fields()``).
   public init(fields: [FieldDescription]) {
     for field in fields {
       guard let name = field.jsonName else { continue }
       let slot = Int(field.feature.rawValue)
-      while members.count <= slot { members.append([]) }
+      while members.count <= slot {
+        names.append(ttt_feature_json_name(UInt32(members.count)).map { String(cString: $0) } ?? "")
+        members.append([])
+      }
       guard let dot = name.firstIndex(of: ".") else {
-        members[slot].append(.field(key: name, field))
+        members[slot].append(Member(key: name, slot: Slot(field), group: []))
         continue
       }
       let key = String(name[..<dot])
-      let inner = (key: String(name[name.index(after: dot)...]), field: field)
-      if case .object(key, let fields) = members[slot].last {
-        members[slot][members[slot].count - 1] = .object(key: key, fields + [inner])
+      let inner = (key: String(name[name.index(after: dot)...]), slot: Slot(field))
+      if let last = members[slot].last, last.key == key, !last.group.isEmpty {
+        members[slot][members[slot].count - 1].group.append(inner)
       } else {
-        members[slot].append(.object(key: key, [inner]))
+        members[slot].append(Member(key: key, slot: Slot(field), group: [inner]))
       }
     }
   }
@@ -47,12 +69,21 @@ public struct StateJSON {
   /// The encoder of the state `host` describes.
   public init(_ host: HostConnection) { self.init(fields: host.fields()) }
 
-  /// Writes the root state read through `host`; returns the JSON-lines name of the screen on
-  /// top (`login`, `twoFactor`, `newGame` or `game`). A presented screen is read only when its
-  /// parent says it is there, so no read is refused.
-  public func write(_ host: HostConnection, to writer: inout JSONWriter) -> String {
+  /// Writes the root state read through `host` (`root`, when the caller has just read it);
+  /// returns the JSON-lines name of the screen on top (`login`, `twoFactor`, `newGame` or
+  /// `game`). A presented screen is read only when its parent says it is there, so no read is
+  /// refused.
+  public func write(
+    _ host: HostConnection, root: ttt_root_state? = nil, to writer: inout JSONWriter
+  ) -> String {
     var screen = ""
-    writeFeature(TTT_FEATURE_ROOT, host, &writer, &screen)
+    if let root {
+      withUnsafeBytes(of: root) {
+        writeObject(TTT_FEATURE_ROOT, $0.baseAddress!, host, &writer, &screen)
+      }
+    } else {
+      writeFeature(TTT_FEATURE_ROOT, host, &writer, &screen)
+    }
     return screen
   }
 
@@ -61,9 +92,8 @@ public struct StateJSON {
     _ feature: ttt_feature, _ host: HostConnection, _ writer: inout JSONWriter,
     _ screen: inout String
   ) {
-    if let name = ttt_feature_json_name(feature.rawValue), name.pointee != 0 {
-      screen = String(cString: name)
-    }
+    let name = name(of: feature)
+    if !name.isEmpty { screen = name }
     let written: Void? = host.withState(of: feature) { base in
       writeObject(feature, base, host, &writer, &screen)
     }
@@ -76,46 +106,47 @@ public struct StateJSON {
   ) {
     writer.beginObject()
     let slot = Int(feature.rawValue)
-    for member in slot < members.count ? members[slot] : [] {
-      switch member {
-      case .field(_, let field) where field.jsonForm == TTT_JSON_ACTIVE:
+    let members = slot < self.members.count ? self.members[slot] : []
+    for index in members.indices {
+      let field = members[index].slot
+      if field.form == TTT_JSON_ACTIVE {
         // The member is named for the feature the field holds.
-        let active = base.load(fromByteOffset: field.offset, as: UInt32.self)
-        guard let name = ttt_feature_json_name(active) else { continue }
-        writer.key(String(cString: name))
-        writeFeature(ttt_feature(rawValue: active), host, &writer, &screen)
-      case .field(let key, let field):
-        writer.key(key)
-        writeValue(field, base, host, &writer, &screen)
-      case .object(let key, let fields):
-        writer.key(key)
-        // An alert is null while its title is NULL.
-        let isNull = fields.contains { entry in
-          entry.field.type == TTT_TYPE_STRING
-            && base.load(fromByteOffset: entry.field.offset, as: UnsafePointer<CChar>?.self)
-              == nil
-        }
-        guard !isNull else {
-          writer.null()
-          continue
-        }
-        writer.beginObject()
-        for entry in fields {
-          writer.key(entry.key)
-          writeValue(entry.field, base, host, &writer, &screen)
-        }
-        writer.endObject()
+        let active = ttt_feature(rawValue: base.load(fromByteOffset: field.offset, as: UInt32.self))
+        writer.key(name(of: active))
+        writeFeature(active, host, &writer, &screen)
+        continue
       }
+      writer.key(members[index].key)
+      let group = members[index].group
+      guard !group.isEmpty else {
+        writeValue(field, base, host, &writer, &screen)
+        continue
+      }
+      // An alert is null while its title is NULL.
+      let isNull = group.contains { entry in
+        entry.slot.type == TTT_TYPE_STRING
+          && base.load(fromByteOffset: entry.slot.offset, as: UnsafePointer<CChar>?.self) == nil
+      }
+      guard !isNull else {
+        writer.null()
+        continue
+      }
+      writer.beginObject()
+      for entry in group {
+        writer.key(entry.key)
+        writeValue(entry.slot, base, host, &writer, &screen)
+      }
+      writer.endObject()
     }
     writer.endObject()
   }
 
   private func writeValue(
-    _ field: FieldDescription, _ base: UnsafeRawPointer, _ host: HostConnection,
+    _ field: Slot, _ base: UnsafeRawPointer, _ host: HostConnection,
     _ writer: inout JSONWriter, _ screen: inout String
   ) {
     let at = base + field.offset
-    switch field.jsonForm {
+    switch field.form {
     case TTT_JSON_SECRET:
       writer.string(at.load(as: Int.self) == 0 ? "" : "<redacted>")
     case TTT_JSON_PLAYER where field.type == TTT_TYPE_BOARD:
@@ -139,6 +170,12 @@ public struct StateJSON {
     default:
       writePlain(field.type, at, &writer)
     }
+  }
+
+  /// The JSON-lines name of `feature`: `login`; "" for the root and a feature with no fields.
+  private func name(of feature: ttt_feature) -> String {
+    let slot = Int(feature.rawValue)
+    return slot < names.count ? names[slot] : ""
   }
 
   /// A value as its C type says: a string (null for NULL), a bool, a number, standings.
