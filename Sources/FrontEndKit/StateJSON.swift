@@ -33,15 +33,17 @@ public struct StateJSON {
   /// One member of a feature's object: a field's, or an object that consecutive fields with
   /// a dotted name (`alert.title`) make together (`group`, each with its key).
   private struct Member {
-    let key: String
+    let key: [UInt8]
     let slot: Slot
-    var group: [(key: String, slot: Slot)]
+    var group: [(key: [UInt8], slot: Slot)]
   }
 
   /// Each feature's members, indexed by `ttt_feature`.
   private var members: [[Member]] = []
   /// Each feature's JSON-lines name (`ttt_feature_json_name`), indexed by `ttt_feature`.
   private var names: [String] = []
+  /// The same names as quoted keys.
+  private var nameKeys: [[UInt8]] = []
 
   /// The encoder of the state `fields` describe (``HostConnection/fields()``).
   public init(fields: [FieldDescription]) {
@@ -50,14 +52,17 @@ public struct StateJSON {
       let slot = Int(field.feature.rawValue)
       while members.count <= slot {
         names.append(ttt_feature_json_name(UInt32(members.count)).map { String(cString: $0) } ?? "")
+        nameKeys.append(JSONWriter.quoted(names[names.count - 1]))
         members.append([])
       }
       guard let dot = name.firstIndex(of: ".") else {
-        members[slot].append(Member(key: name, slot: Slot(field), group: []))
+        members[slot].append(Member(key: JSONWriter.quoted(name), slot: Slot(field), group: []))
         continue
       }
-      let key = String(name[..<dot])
-      let inner = (key: String(name[name.index(after: dot)...]), slot: Slot(field))
+      let key = JSONWriter.quoted(String(name[..<dot]))
+      let inner = (
+        key: JSONWriter.quoted(String(name[name.index(after: dot)...])), slot: Slot(field)
+      )
       if let last = members[slot].last, last.key == key, !last.group.isEmpty {
         members[slot][members[slot].count - 1].group.append(inner)
       } else {
@@ -112,11 +117,12 @@ public struct StateJSON {
       if field.form == TTT_JSON_ACTIVE {
         // The member is named for the feature the field holds.
         let active = ttt_feature(rawValue: base.load(fromByteOffset: field.offset, as: UInt32.self))
-        writer.key(name(of: active))
+        let slot = Int(active.rawValue)
+        writer.rawKey(slot < nameKeys.count ? nameKeys[slot] : JSONWriter.quoted(""))
         writeFeature(active, host, &writer, &screen)
         continue
       }
-      writer.key(members[index].key)
+      writer.rawKey(members[index].key)
       let group = members[index].group
       guard !group.isEmpty else {
         writeValue(field, base, host, &writer, &screen)
@@ -133,7 +139,7 @@ public struct StateJSON {
       }
       writer.beginObject()
       for entry in group {
-        writer.key(entry.key)
+        writer.rawKey(entry.key)
         writeValue(entry.slot, base, host, &writer, &screen)
       }
       writer.endObject()
