@@ -112,7 +112,7 @@ let package = Package(
     .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     .target(name: "DynamicCall", dependencies: ["CFFI"]),
     .testTarget(name: "DynamicCallTests", dependencies: ["DynamicCall"]),
-    .target(name: "FrontEndKit", dependencies: ["TicTacToeFrontEndABI"]),
+    .target(name: "FrontEndKit", dependencies: ["JSONLines", "TicTacToeFrontEndABI"]),
     .target(
       name: "TextFrontEnd", dependencies: ["FrontEndKit"], path: "Plugins/TextFrontEnd",
       linkerSettings: frontEndExports),
@@ -298,7 +298,8 @@ let package = Package(
         "FrontEndHost", "HostIO", "TicTacToeGameCore", "Persistence", "TestSupport",
         "TicTacToeFrontEndABI",
         "UnidirectionalFlow",
-        "UnidirectionalFlowTesting",
+        "UnidirectionalFlowTesting", "JSONLines", "TicTacToeAppSchema", "TicTacToeLoginCore",
+        "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
       ]),
   ],
   swiftLanguageModes: [.v6]

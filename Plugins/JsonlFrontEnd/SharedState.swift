@@ -29,6 +29,8 @@ enum SharedState {
   nonisolated(unsafe) private static var key: Key?
   nonisolated(unsafe) private static var screen = ""
   nonisolated(unsafe) private static var writer = JSONWriter(capacity: 1024)
+  /// The encoder of the host whose routine table it names: its field list is read once.
+  nonisolated(unsafe) private static var encoder: (api: UnsafePointer<ttt_host_api>, StateJSON)?
 
   /// The state `host` holds now, whose root `root` was just read, encoded (or the encoding
   /// already made for it).
@@ -38,10 +40,17 @@ enum SharedState {
     if current == nil || current != key {
       key = nil
       writer.reset()
-      screen = StateEncoding.writeRoot(
-        host, active: ttt_feature(rawValue: root.active), to: &writer)
+      screen = encoding(for: host).write(host, root: root, to: &writer)
       key = current
     }
     return Encoded(json: writer.bytes, screen: screen, revision: revision)
+  }
+
+  /// The encoder for `host`, made on its first state.
+  private static func encoding(for host: HostConnection) -> StateJSON {
+    if let encoder, encoder.api == host.api { return encoder.1 }
+    let made = StateJSON(host)
+    encoder = (host.api, made)
+    return made
   }
 }

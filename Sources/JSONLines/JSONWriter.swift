@@ -98,6 +98,22 @@ public struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// Writes a key that ``quoted(_:)`` made, and its colon: for keys written again and again,
+  /// escaped once.
+  public mutating func rawKey(_ quoted: [UInt8]) {
+    separate()
+    bytes.append(contentsOf: quoted)
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  /// `key` quoted and escaped, as ``key(_:)`` writes it, for ``rawKey(_:)``.
+  public static func quoted(_ key: String) -> [UInt8] {
+    var writer = JSONWriter(capacity: key.utf8.count + 2)
+    writer.string(key)
+    return writer.bytes
+  }
+
   // MARK: Scalars
 
   /// Writes a string.

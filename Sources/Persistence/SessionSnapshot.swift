@@ -160,13 +160,8 @@ public enum SessionSnapshot {
     return .object(members)
   }
 
-  private static func mark(_ player: Player?) -> Character {
-    switch player {
-    case .x: "X"
-    case .o: "O"
-    case nil: "."
-    }
-  }
+  /// A cell's or a turn's mark: the player's (`X`, `O`), or `.` for an empty cell.
+  private static func mark(_ player: Player?) -> Character { Character(player?.mark ?? ".") }
 
   // MARK: Decoding
 
@@ -251,11 +246,7 @@ public enum SessionSnapshot {
 
   /// `.some(nil)` for an empty cell, `nil` for a character that is no mark.
   private static func player(_ character: Character) -> Player?? {
-    switch character {
-    case "X": .some(.x)
-    case "O": .some(.o)
-    case ".": .some(nil)
-    default: nil
-    }
+    if character == "." { return .some(nil) }
+    return Player.allCases.first { mark($0) == character }.map { .some($0) }
   }
 }

@@ -2,6 +2,10 @@ extension Game.State {
   /// The player who completed a line, if any.
   public var winner: Player? { board.winner }
 
+  /// The marks placed so far, from 0 on an empty board to 9 on a full one: the number of the
+  /// turn that is being played is one more.
+  public var moveCount: Int { board.reduce(0) { count, row in count + row.count { $0 != nil } } }
+
   /// Whether the board is full with no winner.
   public var isTied: Bool { winner == nil && board.isFilled }
 

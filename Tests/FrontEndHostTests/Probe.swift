@@ -109,6 +109,13 @@ struct Probe {
     function("probe_is_active", as: (@convention(c) (UInt32) -> Bool).self)(feature.rawValue)
   }
 
+  /// Reads `feature`'s state struct into `out`, `size` bytes, through the host's `read_*`.
+  func read(_ feature: ttt_feature, into out: UnsafeMutableRawPointer, size: Int) -> ttt_status {
+    typealias Read = @convention(c) (UInt32, UnsafeMutableRawPointer, UInt32) -> Int32
+    let status = function("probe_read", as: Read.self)(feature.rawValue, out, UInt32(size))
+    return ttt_status(UInt32(bitPattern: status))
+  }
+
   func readGame() -> (ttt_status, ttt_game_state) {
     var state = ttt_game_state()
     let read = function(

@@ -21,7 +21,8 @@ import Testing
     #expect(
       transcript.events.last?.line.hasSuffix(
         #""game":{"board":[["x","o","x"],["x","o","o"],["o","x","x"]],"currentPlayer":"o","#
-          + #""oPlayerName":"Blub","xPlayerName":"Blob","winner":null,"isTied":true,"alert":null},"#
+          + #""oPlayerName":"Blub","xPlayerName":"Blob","winner":null,"isTied":true,"alert":null,"#
+          + #""moveCount":9},"#
           + #""scoreboard":{"standings":[],"ties":1}}}}"#) == true)
   }
 
@@ -75,6 +76,7 @@ import Testing
     #expect(
       state["newGame"]?["game"]?.object?.keys == [
         "board", "currentPlayer", "oPlayerName", "xPlayerName", "winner", "isTied", "alert",
+        "moveCount",
       ])
     #expect(state["newGame"]?["scoreboard"] == States.scoreboard())
   }

@@ -1,3 +1,5 @@
+import TicTacToeAppSchema
+
 /// Each feature's state as last exported for the C ABI, shared by every front end's handles:
 /// after a change, the first front end to read a screen fills its struct and copies its
 /// strings, and the others get the same struct, so a screen is exported once per change,
@@ -15,9 +17,9 @@ final class ExportCache {
   final class Entry {
     let state: FeatureState
     let bytes: [UInt8]
-    let strings: StateExport.Strings
+    let strings: FieldStorage
 
-    init(state: FeatureState, bytes: [UInt8], strings: StateExport.Strings) {
+    init(state: FeatureState, bytes: [UInt8], strings: FieldStorage) {
       self.state = state
       self.bytes = bytes
       self.strings = strings
@@ -31,11 +33,11 @@ final class ExportCache {
   /// state is not that feature's.
   func export<Exported>(
     _ feature: HostFeature, _ state: FeatureState,
-    _ make: (FeatureState, StateExport.Strings) -> Exported?
+    _ make: (FeatureState, FieldStorage) -> Exported?
   ) -> Entry? {
     let slot = Int(feature.rawValue)
     if let kept = entries[slot], kept.state == state { return kept }
-    let strings = StateExport.Strings()
+    let strings = FieldStorage()
     guard let value = make(state, strings) else { return nil }
     let entry = Entry(
       state: state, bytes: withUnsafeBytes(of: value) { Array($0) }, strings: strings)

@@ -1,6 +1,7 @@
 import Dispatch
 import DynamicCall
 import TicTacToeAppCore
+import TicTacToeAppSchema
 import TicTacToeFrontEndABI
 
 #if canImport(Glibc)
@@ -154,7 +155,7 @@ enum HostAPI {
 
   private static func read<T>(
     _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
-    _ routine: String, _ export: @MainActor (FeatureState, StateExport.Strings) -> T?
+    _ routine: String, _ export: @MainActor (FeatureState, FieldStorage) -> T?
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out

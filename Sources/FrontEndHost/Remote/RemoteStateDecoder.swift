@@ -1,5 +1,6 @@
 import JSONLines
 import TicTacToeAppCore
+import TicTacToeAppSchema
 import TicTacToeGameCore
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
@@ -107,11 +108,5 @@ enum RemoteStateDecoder {
     return count
   }
 
-  private static func player(_ mark: String?) -> Player? {
-    switch mark {
-    case "x": .x
-    case "o": .o
-    default: nil
-    }
-  }
+  private static func player(_ mark: String?) -> Player? { AppSchema.player(jsonText: mark) }
 }

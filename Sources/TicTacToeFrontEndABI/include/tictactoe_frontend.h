@@ -203,6 +203,19 @@ typedef enum ttt_feature {
   TTT_FEATURE_GAME = 4,
 } ttt_feature;
 
+/* (ABI 1.3) A feature's name in the JSON-lines `state` object: the member that holds its
+ * object ("login", "twoFactor", "newGame", "game"); "" for the root, NULL for no feature. */
+static inline const char *ttt_feature_json_name(uint32_t feature) {
+  switch (feature) {
+  case TTT_FEATURE_ROOT: return "";
+  case TTT_FEATURE_LOGIN: return "login";
+  case TTT_FEATURE_TWO_FACTOR: return "twoFactor";
+  case TTT_FEATURE_NEW_GAME: return "newGame";
+  case TTT_FEATURE_GAME: return "game";
+  default: return (const char *)0;
+  }
+}
+
 /* A board cell's content, and a player. */
 typedef enum ttt_player {
   TTT_PLAYER_NONE = 0,
@@ -301,6 +314,9 @@ typedef struct ttt_game_state {
    * are taken (TTT_ACTION_GAME_ALERT_CONFIRM_QUIT, "Quit", and TTT_ACTION_GAME_ALERT_DISMISS,
    * "Keep playing"); cells, "Play again" and "Quit" are TTT_ERR_DISABLED. */
   const char *alert_title;
+  /* (ABI 1.3; read it only if struct_size covers it) Derived: the marks placed so far, 0 to 9.
+   * A 1.2 host leaves it 0. */
+  uint32_t move_count;
 } ttt_game_state;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -370,7 +386,21 @@ typedef enum ttt_type {
   TTT_TYPE_UINT32 = 4,   /* uint32_t (enums such as ttt_player are read as this) */
   TTT_TYPE_SIZE = 5,     /* size_t */
   TTT_TYPE_BOARD = 6,    /* uint8_t[3][3] of ttt_player */
+  /* (ABI 1.3) const ttt_standing *, then its size_t count and size_t element size: the
+   * `standings`, `standing_count` and `standing_size` of ttt_new_game_state. */
+  TTT_TYPE_STANDINGS = 7,
 } ttt_type;
+
+/* (ABI 1.3) How a field's value is written in the JSON-lines `state` object. */
+typedef enum ttt_json_form {
+  TTT_JSON_VALUE = 0,      /* as its type says: a string (null for NULL), true or false, a
+                            * number; standings as [{"name": "Blob", "wins": 2}] */
+  TTT_JSON_SECRET = 1,     /* a secret's length: "" when 0, else "<redacted>" */
+  TTT_JSON_PLAYER = 2,     /* ttt_player values, one or a board of them: "x", "o" or null */
+  TTT_JSON_PRESENTED = 3,  /* a bool: the object of the feature `presents` when true, else null */
+  TTT_JSON_ACTIVE = 4,     /* a ttt_feature: the member named ttt_feature_json_name(value),
+                            * holding that feature's object (null when it cannot be read) */
+} ttt_json_form;
 
 /* One argument of a user intent. [static] Read as an array: step through it by
  * ttt_action_info.argument_size, not sizeof, so that it can grow at the end. */
@@ -405,6 +435,17 @@ typedef struct ttt_field_info {
   uint32_t type;        /* ttt_type */
   size_t offset;        /* offsetof the field in that feature's state struct */
   bool is_derived;      /* a view value the host derives (title, winner, ...) */
+  /* Appended in 1.3 (read them only if struct_size covers them): where the field sits in the
+   * JSON-lines `state` object, so that a front end writes that object from reflection alone,
+   * naming no field in its code. A feature's object holds its fields' members in the order
+   * field_at gives them. `json_name` is the member ("isFormValid"), or NULL for a field the
+   * object leaves out (view values, the root's revision). A dotted name ("alert.title") is a
+   * member of an object ("alert") that the consecutive fields with that prefix make together,
+   * null when one of their strings is NULL. For TTT_JSON_ACTIVE it is not written. */
+  const char *json_name;
+  uint32_t json_form;   /* ttt_json_form */
+  uint32_t presents;    /* for TTT_JSON_PRESENTED, the ttt_feature the bool says is shown */
+  bool is_secret;       /* a secret: only its length crosses (the password, the token) */
 } ttt_field_info;
 
 /* A typed argument value for send_path and send_values. It has no struct_size: send_values takes

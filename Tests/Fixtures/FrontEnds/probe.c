@@ -120,6 +120,19 @@ unsigned probe_settled(void) { return settled_count; }
 const char *probe_actions(void) { return actions; }
 bool probe_is_active(uint32_t feature) { return api->is_active(api->scope(root, feature)); }
 
+/* Reads the state struct of `feature` into `out`, which is `size` bytes (its struct_size). */
+int probe_read(uint32_t feature, void *out, uint32_t size) {
+  *(uint32_t *)out = size;
+  switch (feature) {
+  case TTT_FEATURE_ROOT: return api->read_root(root, out);
+  case TTT_FEATURE_LOGIN: return api->read_login(api->scope(root, feature), out);
+  case TTT_FEATURE_TWO_FACTOR: return api->read_two_factor(api->scope(root, feature), out);
+  case TTT_FEATURE_NEW_GAME: return api->read_new_game(api->scope(root, feature), out);
+  case TTT_FEATURE_GAME: return api->read_game(api->scope(root, feature), out);
+  default: return TTT_ERR_INVALID_ARGUMENT;
+  }
+}
+
 int probe_read_game(ttt_game_state *out) {
   out->struct_size = sizeof(ttt_game_state);
   return api->read_game(api->scope(root, TTT_FEATURE_GAME), out);

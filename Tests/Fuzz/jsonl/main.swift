@@ -3,7 +3,7 @@
 // (JSONWriter) and parsed again, which must give the same value and the same bytes; a parsed
 // line is then decoded by the front end's request rules (Request) and, when it is an action,
 // sent through the host's routine table to a real app store, where a refused action must leave
-// the state untouched. A snapshot command writes the state (StateEncoding), which must parse.
+// the state untouched. A snapshot command writes the state (StateJSON), which must parse.
 // See Documentation/Reliability.md.
 //
 // Input: JSON lines. A first line holding only a digit picks the start state.
@@ -86,7 +86,7 @@ func perform(_ value: JSONValue) {
     }
   case .command(.snapshot, _):
     var writer = JSONWriter()
-    _ = StateEncoding.writeRoot(connection, active: connection.activeRootFeature(), to: &writer)
+    _ = StateJSON(connection).write(connection, to: &writer)
     guard let state = try? parser.parse(writer.bytes), state.object?.count == 1 else {
       fuzzFailure("the state event is not a JSON object with one key: \(writer.text)")
     }

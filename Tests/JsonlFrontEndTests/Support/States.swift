@@ -60,6 +60,7 @@ enum States {
       "board": .array(rows), "currentPlayer": .string(currentPlayer), "oPlayerName": "Blub",
       "xPlayerName": "Blob", "winner": winner.map { .string($0) } ?? .null,
       "isTied": .bool(isTied), "alert": alertValue(alert),
+      "moveCount": .number(JSONNumber(board.joined().count { $0 != " " })),
     ]
   }
 

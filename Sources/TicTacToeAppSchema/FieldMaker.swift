@@ -1,0 +1,150 @@
+import TicTacToeFrontEndABI
+import TicTacToeGameCore
+
+/// Makes the ``AppSchema/Field``s of one screen, whose state is `Screen` and whose ABI struct
+/// is `CStruct`: each line of a screen's schema names the C field by key path (its offset comes
+/// from there) and reads the value from the state with a closure.
+struct FieldMaker<Screen, CStruct> {
+  typealias Field = AppSchema.Field<Screen>
+  let feature: ttt_feature
+  /// Whether a session file keeps this screen at all.
+  let isSaved: Bool
+  /// The fields of this screen that a session file does not keep.
+  let notSaved: Set<String>
+
+  init(feature: ttt_feature, isSaved: Bool = true, notSaved: Set<String> = []) {
+    self.feature = feature
+    self.isSaved = isSaved
+    self.notSaved = notSaved
+  }
+
+  private func info(
+    _ name: String, _ type: ttt_type, _ keyPath: PartialKeyPath<CStruct>, derived: Bool,
+    secret: Bool = false, json: AppSchema.JSONMember?
+  ) -> AppSchema.FieldInfo {
+    AppSchema.FieldInfo(
+      feature: feature, name: name, type: type,
+      offset: MemoryLayout<CStruct>.offset(of: keyPath)!, isDerived: derived, isSecret: secret,
+      json: json, isSaved: isSaved && !secret && !notSaved.contains(name))
+  }
+
+  /// A `const char *` field.
+  func string(
+    _ name: String, _ keyPath: KeyPath<CStruct, UnsafePointer<CChar>?>, derived: Bool = false,
+    json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> String
+  ) -> Field {
+    let info = info(name, TTT_TYPE_STRING, keyPath, derived: derived, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, storage in
+      base.storeBytes(
+        of: Optional(storage.pointer(get(screen))), toByteOffset: info.offset,
+        as: UnsafePointer<CChar>?.self)
+    }
+  }
+
+  /// A `const char *` field that is `NULL` when `get` says `nil` (an alert's title).
+  func optionalString(
+    _ name: String, _ keyPath: KeyPath<CStruct, UnsafePointer<CChar>?>, derived: Bool = false,
+    json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> String?
+  ) -> Field {
+    let info = info(name, TTT_TYPE_STRING, keyPath, derived: derived, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, storage in
+      base.storeBytes(
+        of: get(screen).map { storage.pointer($0) }, toByteOffset: info.offset,
+        as: UnsafePointer<CChar>?.self)
+    }
+  }
+
+  /// A `bool` field.
+  func bool(
+    _ name: String, _ keyPath: KeyPath<CStruct, Bool>, derived: Bool = false,
+    json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> Bool
+  ) -> Field {
+    let info = info(name, TTT_TYPE_BOOL, keyPath, derived: derived, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
+      base.storeBytes(of: get(screen), toByteOffset: info.offset, as: Bool.self)
+    }
+  }
+
+  /// A `uint32_t` count.
+  func uint32(
+    _ name: String, _ keyPath: KeyPath<CStruct, UInt32>, derived: Bool = false,
+    json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> Int
+  ) -> Field {
+    let info = info(name, TTT_TYPE_UINT32, keyPath, derived: derived, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
+      base.storeBytes(of: UInt32(clamping: get(screen)), toByteOffset: info.offset, as: UInt32.self)
+    }
+  }
+
+  /// A `size_t` field; a secret's (its length is all that crosses).
+  func size(
+    _ name: String, _ keyPath: KeyPath<CStruct, Int>, derived: Bool = false,
+    secret: Bool = false, json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> Int
+  ) -> Field {
+    let info = info(name, TTT_TYPE_SIZE, keyPath, derived: derived, secret: secret, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
+      base.storeBytes(of: get(screen), toByteOffset: info.offset, as: Int.self)
+    }
+  }
+
+  /// A `uint32_t` field that holds a `ttt_player` (`TTT_PLAYER_NONE` for `nil`).
+  func player(
+    _ name: String, _ keyPath: KeyPath<CStruct, UInt32>, derived: Bool = false,
+    json: AppSchema.JSONMember?, _ get: @escaping @Sendable (Screen) -> Player?
+  ) -> Field {
+    let info = info(name, TTT_TYPE_UINT32, keyPath, derived: derived, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
+      base.storeBytes(
+        of: AppSchema.cValue(of: get(screen)), toByteOffset: info.offset, as: UInt32.self)
+    }
+  }
+
+  /// A `uint32_t` field that holds a `ttt_feature`.
+  func feature(
+    _ name: String, _ keyPath: KeyPath<CStruct, UInt32>, json: AppSchema.JSONMember?,
+    _ get: @escaping @Sendable (Screen) -> ttt_feature
+  ) -> Field {
+    let info = info(name, TTT_TYPE_UINT32, keyPath, derived: false, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
+      base.storeBytes(of: get(screen).rawValue, toByteOffset: info.offset, as: UInt32.self)
+    }
+  }
+
+  /// A `uint8_t[3][3]` board of `ttt_player`, `board[row][column]`.
+  func board<Board>(
+    _ name: String, _ keyPath: KeyPath<CStruct, Board>, json: AppSchema.JSONMember?,
+    _ get: @escaping @Sendable (Screen, _ row: Int, _ column: Int) -> Player?
+  ) -> Field {
+    let info = info(name, TTT_TYPE_BOARD, keyPath, derived: false, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
+      for row in 0..<3 {
+        for column in 0..<3 {
+          base.storeBytes(
+            of: UInt8(AppSchema.cValue(of: get(screen, row, column))),
+            toByteOffset: info.offset + row * 3 + column, as: UInt8.self)
+        }
+      }
+    }
+  }
+
+  /// The standings array (`TTT_TYPE_STANDINGS`): its pointer at `keyPath`, then its count and
+  /// element size.
+  func standings(
+    _ name: String, _ keyPath: KeyPath<CStruct, UnsafePointer<ttt_standing>?>,
+    json: AppSchema.JSONMember?,
+    _ get: @escaping @Sendable (Screen) -> [(name: String, wins: Int)]
+  ) -> Field {
+    let info = info(name, TTT_TYPE_STANDINGS, keyPath, derived: false, json: json)
+    return Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, storage in
+      let standings = get(screen)
+      base.storeBytes(
+        of: storage.standings(standings), toByteOffset: info.offset,
+        as: UnsafePointer<ttt_standing>?.self)
+      let count = info.offset + MemoryLayout<UnsafeRawPointer?>.stride
+      base.storeBytes(of: standings.count, toByteOffset: count, as: Int.self)
+      base.storeBytes(
+        of: MemoryLayout<ttt_standing>.stride, toByteOffset: count + MemoryLayout<Int>.stride,
+        as: Int.self)
+    }
+  }
+}
