@@ -200,6 +200,8 @@ unsafe impl StateStruct for ttt_game_state {}
 
 /// A routine that fills a state struct through a handle.
 pub type ReadRoutine<T> = unsafe extern "C" fn(*mut ttt_store, *mut T) -> ttt_status;
+/// (ABI 1.3) Work a thread of the front end's own hands to the store thread.
+pub type ttt_task_callback = unsafe extern "C" fn(context: *mut c_void);
 /// Called when the state read through a handle changed.
 pub type ttt_change_callback = unsafe extern "C" fn(context: *mut c_void);
 /// Called for every action the store processes.
@@ -278,6 +280,7 @@ mirror! {
         pub is_play_again_button_visible: bool,
         pub title: *const c_char,
         pub alert_title: *const c_char,
+        pub move_count: u32,
     }
 
     /// One user intent; fields its tag does not use are ignored.
@@ -316,6 +319,10 @@ mirror! {
         pub r#type: u32,
         pub offset: usize,
         pub is_derived: bool,
+        pub json_name: *const c_char,
+        pub json_form: u32,
+        pub presents: u32,
+        pub is_secret: bool,
     }
 
     /// A typed argument for send_path and send_values.
@@ -377,6 +384,8 @@ mirror! {
         // ABI 1.3, appended after the first 1.3 hosts: check struct_size before using them.
         pub keep_note: unsafe extern "C" fn(*mut ttt_host, *const c_char, *const c_char) -> ttt_status,
         pub note: unsafe extern "C" fn(*mut ttt_host, *const c_char) -> *const c_char,
+        pub run_on_store_thread:
+            unsafe extern "C" fn(*mut ttt_host, ttt_task_callback, *mut c_void) -> ttt_status,
     }
 
     /// What the host tells a front end when attaching it.

@@ -73,8 +73,9 @@
  *     Declare them all as uint32_t (u32 in Rust, UInt32 in Swift).
  *   - NULL. No routine of ttt_host_api is NULL within the table's struct_size: a host of minor
  *     N fills every routine up to the end of minor N. By minor version, 1.0: root to request;
- *     1.1: action_count to field_at; 1.2: open_output to send_values; 1.3: keep_note and note,
- *     appended after the first 1.3 hosts (check that struct_size covers them). The host never
+ *     1.1: action_count to field_at; 1.2: open_output to send_values; 1.3: keep_note, note
+ *     and run_on_store_thread, appended after the first 1.3 hosts (check that struct_size
+ *     covers them). The host never
  *     attaches a front end built for a minor newer than its own. In the descriptor, attach and
  *     detach are never NULL; on_input, on_resize, on_suspend, on_settled and consume_input may
  *     be, except that a front end with TTT_FRONTEND_READS_INPUT sets consume_input (1.2) or
