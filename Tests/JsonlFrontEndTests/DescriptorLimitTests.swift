@@ -17,13 +17,13 @@ import Testing
   ) throws {
     var ownLimit = rlimit()
     getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &ownLimit)
-    // The test holds every client's descriptor itself.
-    if ownLimit.rlim_cur < rlim_t(clients + 64), ownLimit.rlim_max >= rlim_t(clients + 64) {
-      ownLimit.rlim_cur = rlim_t(clients + 64)
+    // The test holds every client's descriptor itself, beside the tests running at once.
+    if ownLimit.rlim_cur < rlim_t(clients + 512), ownLimit.rlim_max >= rlim_t(clients + 512) {
+      ownLimit.rlim_cur = rlim_t(clients + 512)
       setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &ownLimit)
     }
     try #require(
-      ownLimit.rlim_cur >= rlim_t(clients + 64), "this test needs \(clients + 64) descriptors")
+      ownLimit.rlim_cur >= rlim_t(clients + 512), "this test needs \(clients + 512) descriptors")
     let directory = try ListeningHost.makeDirectory()
     let path = "\(directory)/game.sock"
     let host = try HostProcess(

@@ -20,7 +20,9 @@ final class SocketClient: @unchecked Sendable {
 
   /// Connects to the socket at `path`; `nil` with `errno` set if the connection failed.
   init?(path: String) {
-    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    // Close-on-exec: a host a test starts meanwhile must not inherit it (and so hold a client
+    // open, or have fewer descriptors than its limit says).
+    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return nil }
     let connected = Self.withAddress(path) { connect(descriptor, $0, $1) }
     guard connected == 0 else {

@@ -51,7 +51,8 @@ final class HTTPConnection {
   /// Connects to `port` on 127.0.0.1; with a `receiveBuffer`, asks the kernel for a receive
   /// buffer that small (before connecting, so the window starts small).
   init(port: UInt16, receiveBuffer: Int32? = nil) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Close-on-exec: a host a test starts meanwhile must not inherit it.
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw Self.failure("socket") }
     if var size = receiveBuffer {
       setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
