@@ -12,7 +12,7 @@ import TicTacToeFrontEndABI
 /// ```
 ///
 /// Secrets come as `""` or `"<redacted>"`: only their length crosses the ABI. Build one per
-/// host (the field list is read once) and call ``write(_:to:)`` on the store thread.
+/// host (the field list is read once) and call ``write(_:root:to:)`` on the store thread.
 public struct StateJSON {
   /// What writing a field's value needs of its description: no string, so that a member is
   /// copied without reference counting.
