@@ -444,9 +444,9 @@ public final class TestStore<State: Equatable, Action> {
       fail(unassertedActionsMessage(), at: sourceLocation)
       received.removeAll()
     }
-    if checkingEffects, store.effectsInFlight > 0 {
+    if checkingEffects, store.uncancelledEffectsInFlight > 0 {
       fail(
-        "\(store.effectsInFlight) effect(s) still running at the end of the test. Every effect "
+        "\(store.uncancelledEffectsInFlight) effect(s) still running at the end of the test. Every effect "
           + "must finish (or be cancelled) before the test ends; await store.finish() or "
           + "cancel it.", at: sourceLocation)
     }

@@ -40,6 +40,10 @@ final class EffectRuntime<Action> {
   /// How many effect tasks are running.
   var runningCount: Int { running.count }
 
+  /// How many running effect tasks are not cancelled: a cancelled one is over for whoever
+  /// waits for the effects, though its task may take a moment to wind down.
+  var uncancelledCount: Int { running.values.count { !$0.task.isCancelled } }
+
   /// Starts `effect`; appends the tasks it spawned to `spawned`.
   ///
   /// `.send` actions are delivered and `.cancel` takes effect before this returns.

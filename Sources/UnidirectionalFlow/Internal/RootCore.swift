@@ -125,6 +125,8 @@ final class RootCore<State, Action>: StateGuard, StoreCore, StoreRoot {
 
   @usableFromInline var effectsInFlight: Int { runtime.runningCount }
 
+  @usableFromInline var uncancelledEffectsInFlight: Int { runtime.uncancelledCount }
+
   @usableFromInline func awaitEffects() async {
     while runtime.runningCount > 0 { await runtime.waitUntilIdle() }
   }

@@ -46,6 +46,8 @@ protocol StoreRoot: AnyObject {
   var observers: ObserverList { get }
   /// How many effect tasks are running.
   var effectsInFlight: Int { get }
+  /// How many effect tasks are running and not cancelled.
+  var uncancelledEffectsInFlight: Int { get }
   /// Returns once no effect is running, including effects started by their actions.
   func awaitEffects() async
   /// Cancels every running effect.
