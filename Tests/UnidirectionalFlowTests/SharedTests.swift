@@ -53,7 +53,7 @@ private struct Settings: Codable, Equatable, Sendable {
 }
 
 /// A directory of its own under the temporary directory, removed by `remove()`.
-private struct TemporaryDirectory {
+struct TemporaryDirectory {
   let url = FileManager.default.temporaryDirectory
     .appendingPathComponent("shared-tests-\(UUID().uuidString)", isDirectory: true)
 
@@ -209,8 +209,9 @@ private struct TemporaryDirectory {
       issue.hasComment(
         containing:
           "@Shared(fileStorage:\(url.path)): the file does not hold a value of type Int (not "
-          + "valid JSON); the default value is used, and it was moved to \(url.path).bad-1.")
+          + "valid JSON), and it was moved to \(url.path).bad-1; the default value is used.")
     }
+    #expect(store.state.volume?.loadError != nil)
     #expect(try directory.names() == ["volume.json.bad-1"])
     #expect(try directory.contents("volume.json.bad-1") == #"{"volume": tru"#)
     // The next save writes a new file; what was moved aside stays.

@@ -10,7 +10,8 @@
 /// The file is read when the first `@Shared` of it is created, and replaced crash-safely after
 /// every change (a temporary file, `fsync`, `rename`): a crash leaves the old value or the new
 /// one, never a mix. A file that cannot be decoded is moved aside (`FILE.bad-1`), an issue says
-/// so, and the default value is used. Changes made by another process are not watched for.
+/// so, and the default value is used. Changes made by another process are not watched for:
+/// ``Shared/load()`` reads the file again.
 public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   /// The file's path.
   public let path: String
@@ -30,13 +31,34 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   ///
   /// - Returns: The value, or `nil`.
   public func load() -> Value? {
+    loadReportingFailure().value
+  }
+
+  /// Replaces the file with `value` as JSON, creating it (0600) and its directory (0700).
+  ///
+  /// - Parameter value: The value to store.
+  public func save(_ value: Value) {
+    do {
+      try saveOrThrow(value)
+    } catch {
+      reportIssue("\(error); the value is kept in memory only.")
+    }
+  }
+
+  /// Why the file's value cannot be loaded or saved, naming the key and what became of the file.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The file's value, or `nil` when there is no file. A file that cannot be decoded is moved
+  /// aside (`FILE.bad-1`), and the error says where.
+  func loadOrThrow() throws -> Value? {
     let bytes: [UInt8]
     do {
       guard let content = try DurableFile.contents(of: path) else { return nil }
       bytes = content
     } catch {
-      reportIssue("@Shared(\(id)): \(error); the default value is used.")
-      return nil
+      throw Failure(description: "@Shared(\(id)): \(error)")
     }
     do {
       return try JSONDecoder().decode(Value.self, from: Data(bytes))
@@ -47,23 +69,20 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
       } catch {
         kept = "\(error)"
       }
-      reportIssue(
-        "@Shared(\(id)): the file does not hold a value of type \(Value.self) (\(describe(error))); the "
-          + "default value is used, and \(kept).")
-      return nil
+      throw Failure(
+        description: "@Shared(\(id)): the file does not hold a value of type \(Value.self) "
+          + "(\(describe(error))), and \(kept)")
     }
   }
 
-  /// Replaces the file with `value` as JSON, creating it (0600) and its directory (0700).
-  ///
-  /// - Parameter value: The value to store.
-  public func save(_ value: Value) {
+  /// Replaces the file with `value` as JSON, crash-safely.
+  func saveOrThrow(_ value: Value) throws {
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
       try DurableFile.replace(path, with: Array(try encoder.encode(value)))
     } catch {
-      reportIssue("@Shared(\(id)): cannot save: \(error); the value is kept in memory only.")
+      throw Failure(description: "@Shared(\(id)): cannot save: \(error)")
     }
   }
 
@@ -80,6 +99,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     }
   }
 }
+
+extension FileStorageKey: FallibleSharedKey {}
 
 extension SharedKey {
   /// A value kept in the JSON file at `url`: `@Shared(.fileStorage(url)) var settings = Settings()`.

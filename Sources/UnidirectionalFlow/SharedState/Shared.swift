@@ -91,6 +91,28 @@ public struct Shared<Value: Sendable>: Sendable {
   ) -> Shared<Member> {
     Shared<Member>(box: SharedPart(whole: box, keyPath: keyPath))
   }
+
+  /// Reads the value again from its key: for a file, what another process or an editor wrote
+  /// since. A part of a value loads the whole value. A value kept by no key, or in memory,
+  /// stays as it is.
+  ///
+  /// - Throws: Why the key could not load (a file that cannot be decoded is moved aside);
+  ///   the value is then kept, and ``loadError`` says why.
+  public func load() async throws {
+    try box.root.reload()
+  }
+
+  /// Saves the value with its key now. A change made with ``withLock(_:)`` is saved already;
+  /// this is for a key that failed to save it (a directory that was not writable then).
+  ///
+  /// - Throws: Why the key could not save; the value stays current in memory.
+  public func save() async throws {
+    try box.root.persist()
+  }
+
+  /// Why the value could not be loaded from its key, when the `@Shared` was created or at the
+  /// last ``load()``; `nil` when it was loaded (or there was nothing stored yet).
+  public var loadError: (any Error)? { box.root.loadError }
 }
 
 extension Shared: Equatable where Value: Equatable {

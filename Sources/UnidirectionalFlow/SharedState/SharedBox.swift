@@ -1,15 +1,19 @@
-/// What a ``Shared`` reads and changes: a whole shared value (``SharedReference``), or a part
-/// of one (``SharedPart``).
-protocol SharedBox<Value>: Sendable {
+/// What a ``SharedReader`` reads: a whole shared value, or a part of one.
+protocol SharedReadable<Value>: Sendable {
   associatedtype Value: Sendable
   /// The value; inside a test store's assertion, the value the assertion expects.
   var currentValue: Value { get }
-  /// Changes the value in place under the whole value's lock, and saves the whole value.
-  func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R
-  /// The whole value's reference, which a test store checks.
+  /// The whole value's reference, which a test store checks and which loads and saves it.
   var root: any AnySharedReference { get }
   /// Equal for two boxes of one value: the root reference and the key paths to the part.
   var identity: [AnyHashable] { get }
+}
+
+/// What a ``Shared`` reads and changes: a whole shared value (``SharedReference``), or a part
+/// of one (``SharedPart``).
+protocol SharedBox<Value>: SharedReadable {
+  /// Changes the value in place under the whole value's lock, and saves the whole value.
+  func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R
 }
 
 /// The part at `keyPath` of a shared value: `state.$settings.volume`.
@@ -22,6 +26,19 @@ struct SharedPart<Whole: Sendable, Value: Sendable>: SharedBox {
   func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     try whole.withLock { try operation(&$0[keyPath: keyPath]) }
   }
+
+  var root: any AnySharedReference { whole.root }
+
+  var identity: [AnyHashable] { whole.identity + [keyPath as AnyKeyPath] }
+}
+
+/// The part at `keyPath` of a shared value, read only: `$settings.volume` of a
+/// `SharedReader<Settings>`, or a computed property of the value.
+struct SharedReadPart<Whole: Sendable, Value: Sendable>: SharedReadable {
+  let whole: any SharedReadable<Whole>
+  let keyPath: KeyPath<Whole, Value> & Sendable
+
+  var currentValue: Value { whole.currentValue[keyPath: keyPath] }
 
   var root: any AnySharedReference { whole.root }
 

@@ -4,11 +4,14 @@ import Synchronization
 final class SharedReference<Value: Sendable>: AnySharedReference, SharedBox {
   private let value: Mutex<Value>
   private let key: (any SharedKey<Value>)?
+  private let lastLoadError: Mutex<(any Error)?>
 
-  /// A reference to `initialValue`, stored with `key` when it changes (not at all without one).
-  init(_ initialValue: Value, key: (any SharedKey<Value>)?) {
+  /// A reference to `initialValue`, stored with `key` when it changes (not at all without one);
+  /// `loadError` is why the key could not give the initial value, if it could not.
+  init(_ initialValue: Value, key: (any SharedKey<Value>)?, loadError: (any Error)? = nil) {
     self.value = Mutex(initialValue)
     self.key = key
+    self.lastLoadError = Mutex(loadError)
   }
 
   var description: String { key.map { "@Shared(\($0.id))" } ?? "@Shared(value:)" }
@@ -24,6 +27,30 @@ final class SharedReference<Value: Sendable>: AnySharedReference, SharedBox {
   var liveValue: any Sendable { value.withLock { $0 } }
 
   var root: any AnySharedReference { self }
+
+  var loadError: (any Error)? { lastLoadError.withLock { $0 } }
+
+  /// Replaces the value with the one its key has stored, if any (without saving it back);
+  /// keeps it, and remembers why, when the key cannot load. Without a key there is nothing to
+  /// load.
+  func reload() throws {
+    guard let key else { return }
+    try value.withLock { value in
+      do {
+        if let loaded = try key.attemptLoad() { value = loaded }
+        lastLoadError.withLock { $0 = nil }
+      } catch {
+        lastLoadError.withLock { $0 = error }
+        throw error
+      }
+    }
+  }
+
+  /// Saves the value with its key now, under the lock that orders saves.
+  func persist() throws {
+    guard let key else { return }
+    try value.withLock { try key.attemptSave($0) }
+  }
 
   var identity: [AnyHashable] { [ObjectIdentifier(self)] }
 
@@ -45,12 +72,19 @@ final class SharedReference<Value: Sendable>: AnySharedReference, SharedBox {
   }
 }
 
-/// A ``SharedReference`` of any value type, as a test store sees it.
+/// A ``SharedReference`` of any value type, as a test store sees it, and as a part of its
+/// value loads and saves it.
 protocol AnySharedReference: AnyObject, Sendable {
   /// The key the reference is stored with, for messages: `@Shared(inMemory:count)`.
   var description: String { get }
   /// The value, outside any assertion.
   var liveValue: any Sendable { get }
+  /// Why the last load failed; `nil` when it succeeded.
+  var loadError: (any Error)? { get }
+  /// Loads the value again from its key.
+  func reload() throws
+  /// Saves the value with its key.
+  func persist() throws
 }
 
 /// Whether two values are equal: by `==` when they are `Equatable`, else by their dumps.

@@ -22,7 +22,8 @@ enum SharedReferences {
             + "\(Value.self); this @Shared has a value of its own.")
         return SharedReference(key.load() ?? defaultValue(), key: nil)
       }
-      let reference = SharedReference(key.load() ?? defaultValue(), key: key)
+      let (loaded, failure) = key.loadReportingFailure()
+      let reference = SharedReference(loaded ?? defaultValue(), key: key, loadError: failure)
       alive.insert(reference, for: key.id)
       return reference
     }
