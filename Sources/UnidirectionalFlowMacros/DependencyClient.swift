@@ -24,3 +24,25 @@ import UnidirectionalFlow
 @attached(member, names: named(init), arbitrary)
 public macro DependencyClient() =
   #externalMacro(module: "UnidirectionalFlowMacrosPlugin", type: "DependencyClientMacro")
+
+/// Names the method `@DependencyClient` writes for an endpoint, when the endpoint's own name
+/// does not read well as one, or when two endpoints share a method name with different labels:
+///
+/// ```swift
+/// @DependencyClient
+/// struct StorageClient: Sendable {
+///   @DependencyEndpoint(method: "load")
+///   var loadByID: @Sendable (_ id: Int) async throws -> Item
+///   @DependencyEndpoint(method: "load")
+///   var loadByName: @Sendable (_ name: String) async throws -> Item
+/// }
+/// // client.load(id: 1), client.load(name: "blob")
+/// ```
+///
+/// With a name, the method is written even when the endpoint's parameters have no names. The
+/// endpoint itself keeps its name: the initializer and the test's overrides use it.
+///
+/// - Parameter method: The method's name; empty for the endpoint's own.
+@attached(peer)
+public macro DependencyEndpoint(method: String = "") =
+  #externalMacro(module: "UnidirectionalFlowMacrosPlugin", type: "DependencyEndpointMacro")

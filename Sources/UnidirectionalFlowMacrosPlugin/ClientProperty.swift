@@ -15,6 +15,8 @@ struct ClientProperty {
   let node: PatternBindingSyntax
   /// The access modifier written on it (`public `, `private `, ...), or nothing.
   let access: String
+  /// The method name `@DependencyEndpoint(method:)` gives it, if any.
+  let methodName: String?
 
   /// The stored instance properties of `structDecl` that an initializer sets, in order: no
   /// static or computed ones, no `let` that already has its value. A property whose type is not
@@ -31,6 +33,7 @@ struct ClientProperty {
       else { continue }
       let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
       let access = accessModifier(of: variable)
+      let methodName = endpointMethodName(of: variable)
       for binding in variable.bindings {
         guard binding.accessorBlock == nil,
           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -43,7 +46,8 @@ struct ClientProperty {
         properties.append(
           ClientProperty(
             name: name, type: type, initializer: binding.initializer?.value,
-            function: functionType(type), node: binding, access: access))
+            function: functionType(type), node: binding, access: access,
+            methodName: methodName))
       }
     }
     return properties
@@ -59,6 +63,22 @@ struct ClientProperty {
       }
     }
     return ""
+  }
+
+  /// The method name that `@DependencyEndpoint(method:)` on `variable` gives, if it gives a
+  /// valid one (the attribute reports one that is not).
+  static func endpointMethodName(of variable: VariableDeclSyntax) -> String? {
+    for element in variable.attributes {
+      guard let attribute = element.as(AttributeSyntax.self) else { continue }
+      let name = attribute.attributeName.trimmedDescription
+      guard name == "DependencyEndpoint" || name.hasSuffix(".DependencyEndpoint") else {
+        continue
+      }
+      if case .name(let method) = DependencyEndpointMacro.methodName(in: attribute) {
+        return method
+      }
+    }
+    return nil
   }
 
   /// The closure type that `type` is, through attributes (`@Sendable`) and parentheses.
@@ -97,7 +117,7 @@ struct ClientProperty {
     (function?.parameters ?? []).map { parameter in
       let first = parameter.firstName?.text
       let label = first == "_" ? parameter.secondName?.text : first
-      return (label, parameter.type.trimmedDescription)
+      return (label == "_" ? nil : label, parameter.type.trimmedDescription)
     }
   }
 }

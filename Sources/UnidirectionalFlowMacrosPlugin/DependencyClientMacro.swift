@@ -78,11 +78,12 @@ public enum DependencyClientMacro: MemberMacro {
     return "{\(head)\n  \(body)\n}"
   }
 
-  /// `func login(email:password:)` for an endpoint whose parameters are named, calling it; as
-  /// visible as the endpoint.
+  /// `func login(email:password:)` for an endpoint whose parameters are named, or that
+  /// `@DependencyEndpoint(method:)` gives another name, calling it; as visible as the endpoint.
   static func method(for property: ClientProperty) -> DeclSyntax? {
+    let name = property.methodName ?? property.name
     guard let function = property.function,
-      property.parameters.contains(where: { $0.label != nil })
+      name != property.name || property.parameters.contains(where: { $0.label != nil })
     else { return nil }
     let parameters = property.parameters.enumerated().map { index, parameter in
       let label = parameter.label ?? "_ p\(index)"
@@ -101,7 +102,7 @@ public enum DependencyClientMacro: MemberMacro {
       + (property.isAsync ? "await " : "")
     return """
       /// Calls `\(raw: property.name)`.
-      \(raw: property.access)func \(raw: property.name)(\(raw: parameters.joined(separator: ", ")))\(raw: signature) -> \(raw: function.returnClause.type.trimmedDescription) {
+      \(raw: property.access)func \(raw: name)(\(raw: parameters.joined(separator: ", ")))\(raw: signature) -> \(raw: function.returnClause.type.trimmedDescription) {
         \(raw: call)self.\(raw: property.name)(\(raw: arguments.joined(separator: ", ")))
       }
       """

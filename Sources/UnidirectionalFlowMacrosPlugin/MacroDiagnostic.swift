@@ -25,6 +25,10 @@ enum MacroDiagnostic: DiagnosticMessage {
   case dependencyClientUntypedProperty(String)
   /// An endpoint that neither throws nor returns `Void`, and has no default to return.
   case dependencyClientEndpointNeedsDefault(String)
+  /// `@DependencyEndpoint` on a property that is no endpoint (closure).
+  case dependencyEndpointNeedsClosure
+  /// `@DependencyEndpoint(method:)` with something other than a method name.
+  case dependencyEndpointMethodName(String)
   /// `@ViewAction(for:)` on a type that declares no `store`.
   case viewActionNeedsStore(kind: String)
   /// `@ObservableState` on something other than a struct or an enum.
@@ -61,6 +65,12 @@ enum MacroDiagnostic: DiagnosticMessage {
     case .dependencyClientEndpointNeedsDefault(let name):
       "endpoint '\(name)' neither throws nor returns Void, so an unimplemented '\(name)' has "
         + "nothing to return; give it a default, as in 'var \(name): () -> Int = { 0 }'"
+    case .dependencyEndpointNeedsClosure:
+      "'@DependencyEndpoint' applies to an endpoint of a '@DependencyClient' struct, a property "
+        + "whose type is a closure, as in 'var fetch: @Sendable (_ id: Int) async throws -> Item'"
+    case .dependencyEndpointMethodName(let written):
+      "'@DependencyEndpoint(method:)' takes the method's name as a string literal, as in "
+        + "'@DependencyEndpoint(method: \"fetch\")', not \(written)"
     case .viewActionNeedsStore(let kind):
       "'@ViewAction(for:)' sends through a 'store'; declare 'let store: StoreOf<Feature>' in "
         + "this \(kind)"

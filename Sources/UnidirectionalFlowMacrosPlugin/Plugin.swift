@@ -22,7 +22,9 @@ struct MacroProvider: PluginProvider {
     [
       "CasePathableMacro": CasePathableMacro.self, "ReducerMacro": ReducerMacro.self,
       "ReducerCaseMarkerMacro": ReducerCaseMarkerMacro.self,
-      "DependencyClientMacro": DependencyClientMacro.self, "ViewActionMacro": ViewActionMacro.self,
+      "DependencyClientMacro": DependencyClientMacro.self,
+      "DependencyEndpointMacro": DependencyEndpointMacro.self,
+      "ViewActionMacro": ViewActionMacro.self,
       "ObservableStateMacro": ObservableStateMacro.self,
       "ObservationStateTrackedMacro": ObservationStateTrackedMacro.self,
       "ObservationStateIgnoredMacro": ObservationStateIgnoredMacro.self,

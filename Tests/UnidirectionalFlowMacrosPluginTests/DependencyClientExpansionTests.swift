@@ -147,4 +147,80 @@ struct DependencyClientExpansionTests {
       ])
     #expect(!problems.expandedSource.contains("init("))
   }
+
+  @Test func dependencyEndpointNamesTheMethodEvenWithoutParameterNames() {
+    let expansion = MacroExpansion(
+      """
+      @DependencyClient
+      public struct StorageClient: Sendable {
+        @DependencyEndpoint(method: "load")
+        public var loadByID: @Sendable (_ id: Int) async throws -> Item
+        @DependencyEndpoint(method: "load")
+        public var loadByName: @Sendable (_ name: String) async throws -> Item
+        @DependencyEndpoint(method: "open")
+        var openURL: @Sendable (_ _: String, _ animated: Bool) -> Bool = { _, _ in false }
+        @DependencyEndpoint(method: "remove")
+        var removeAll: @Sendable () async -> Void
+        @DependencyEndpoint
+        var ping: @Sendable (_ host: String) async -> Void
+      }
+      """, macros: ["DependencyClient", "DependencyEndpoint"])
+    #expect(expansion.diagnostics == [])
+    #expect(
+      expansion.expandedSource.hasSuffix(
+        #"""
+          /// Calls `loadByID`.
+          public func load(id: Int) async throws -> Item {
+            try await self.loadByID(id)
+          }
+
+          /// Calls `loadByName`.
+          public func load(name: String) async throws -> Item {
+            try await self.loadByName(name)
+          }
+
+          /// Calls `openURL`.
+          func open(_ p0: String, animated: Bool) -> Bool {
+            self.openURL(p0, animated)
+          }
+
+          /// Calls `removeAll`.
+          func remove() async -> Void {
+            await self.removeAll()
+          }
+
+          /// Calls `ping`.
+          func ping(host: String) async -> Void {
+            await self.ping(host)
+          }
+        }
+        """#))
+    #expect(!expansion.expandedSource.contains("@DependencyEndpoint"))
+  }
+
+  @Test func dependencyEndpointMisusesAreReportedWhereTheyAreWritten() {
+    let expansion = MacroExpansion(
+      """
+      struct Client {
+        @DependencyEndpoint(method: "load")
+        var count: Int
+        @DependencyEndpoint(method: "not a name")
+        var fetch: @Sendable () -> Void
+        @DependencyEndpoint(method: name)
+        var save: @Sendable () -> Void
+      }
+      """, macros: ["DependencyEndpoint"])
+    // A peer macro's diagnostics are placed in the attribute it is given here (the compiler
+    // places them in the source): compare the messages.
+    #expect(
+      expansion.diagnostics.map { String($0.split(separator: " ", maxSplits: 1).last ?? "") } == [
+        "'@DependencyEndpoint' applies to an endpoint of a '@DependencyClient' struct, a "
+          + "property whose type is a closure, as in 'var fetch: @Sendable (_ id: Int) async "
+          + "throws -> Item'",
+        "'@DependencyEndpoint(method:)' takes the method's name as a string literal, as in "
+          + "'@DependencyEndpoint(method: \"fetch\")', not \"not a name\"",
+        "'@DependencyEndpoint(method:)' takes the method's name as a string literal, as in "
+          + "'@DependencyEndpoint(method: \"fetch\")', not name",
+      ])
+  }
 }

@@ -25,6 +25,7 @@ struct MacroExpansion {
         type: CasePathableMacro.self, conformances: ["UnidirectionalFlow.CasePathable"]),
       "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["UnidirectionalFlow.Reducer"]),
       "DependencyClient": MacroSpec(type: DependencyClientMacro.self),
+      "DependencyEndpoint": MacroSpec(type: DependencyEndpointMacro.self),
       "ViewAction": MacroSpec(
         type: ViewActionMacro.self, conformances: ["UnidirectionalFlow.ViewActionSending"]),
       "ObservableState": MacroSpec(
