@@ -36,10 +36,11 @@ import UnidirectionalFlow
 /// marked ``ReducerCaseEphemeral()``, has that state itself and its actions, and no reducer; a
 /// case marked ``ReducerCaseIgnored()`` has that state and no actions. Its `State` conforms to
 /// `CaseReducerState`, so navigation runs it without a closure:
-/// `.forEach(\.path, action: \.path)`.
+/// `.forEach(\.path, action: \.path)`. The enum itself conforms to `CaseReducer`, a `Reducer`,
+/// so `StackActionOf<Path>` and `StoreOf<Path>` name its types.
 @attached(member, names: named(State), named(Action), named(body), named(CaseScope))
 @attached(memberAttribute)
-@attached(extension, conformances: Reducer)
+@attached(extension, conformances: Reducer, CaseReducer)
 public macro Reducer() =
   #externalMacro(module: "UnidirectionalFlowMacrosPlugin", type: "ReducerMacro")
 
@@ -51,7 +52,7 @@ public macro Reducer() =
 ///   - action: The protocols the generated `Action` conforms to.
 @attached(member, names: named(State), named(Action), named(body), named(CaseScope))
 @attached(memberAttribute)
-@attached(extension, conformances: Reducer)
+@attached(extension, conformances: Reducer, CaseReducer)
 public macro Reducer(state: _SynthesizedConformance..., action: _SynthesizedConformance...) =
   #externalMacro(module: "UnidirectionalFlowMacrosPlugin", type: "ReducerMacro")
 

@@ -249,7 +249,8 @@ extension ReducerMacro: MemberAttributeMacro {
 }
 
 extension ReducerMacro: ExtensionMacro {
-  /// The `Reducer` conformance of a struct feature, unless it has it already or is no feature.
+  /// The `Reducer` conformance of a struct feature, and the `CaseReducer` one of an enum of
+  /// child features, unless it has it already or is no feature.
   public static func expansion(
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
@@ -257,10 +258,11 @@ extension ReducerMacro: ExtensionMacro {
   ) throws -> [ExtensionDeclSyntax] {
     // The member role reports what is wrong; a conformance now would only add errors.
     guard !protocols.isEmpty, diagnostics(declaration).isEmpty else { return [] }
-    // An enum reducer is not itself a `Reducer`: the compiler does not find the witnesses this
-    // macro writes when it checks a conformance this macro adds (see
-    // ComingFromTheComposableArchitecture.md); its `State` names its reducer instead.
-    guard declaration.is(StructDeclSyntax.self) else { return [] }
-    return [try ExtensionDeclSyntax("extension \(type.trimmed): UnidirectionalFlow.Reducer {}")]
+    // An enum names `Reducer` too: with `CaseReducer` alone, the compiler does not find the
+    // witnesses this macro writes when it checks the inherited conformance.
+    let conformances =
+      declaration.is(EnumDeclSyntax.self)
+      ? "UnidirectionalFlow.Reducer, UnidirectionalFlow.CaseReducer" : "UnidirectionalFlow.Reducer"
+    return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: conformances) {}")]
   }
 }

@@ -113,6 +113,9 @@ struct ReducerExpansionTests {
             }
           }
         }
+
+        extension Screen: UnidirectionalFlow.Reducer, UnidirectionalFlow.CaseReducer {
+        }
         """#)
   }
 
@@ -191,6 +194,9 @@ struct ReducerExpansionTests {
             case alert(AlertState<Alert>.Action)
             case dialog(Dialog.Action)
           }
+        }
+
+        extension Destination: UnidirectionalFlow.Reducer, UnidirectionalFlow.CaseReducer {
         }
         """#)
   }

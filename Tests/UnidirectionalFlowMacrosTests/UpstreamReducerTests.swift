@@ -55,7 +55,7 @@ private struct Navigation {
     var path = StackState<Path.State>()
   }
   enum Action: Equatable {
-    case path(StackAction<Path.State, Path.Action>)
+    case path(StackActionOf<Path>)
   }
 
   var body: some Reducer<State, Action> {
@@ -95,6 +95,22 @@ struct UpstreamReducerTests {
     #expect(store.count == 1)
     #expect(push == .push(id: 0, state: Counter.State(count: 2)))
   }
+
+  @Test @MainActor func anEnumReducerIsAReducerThatNamesItsTypes() {
+    let push: StackActionOf<Path> = .push(id: 0, state: .counter(Counter.State()))
+    #expect(push == StackAction.push(id: 0, state: Path.State.counter(Counter.State())))
+    let store: StoreOf<Path> = Store(initialState: .counter(Counter.State())) { Path.body }
+    store.send(.counter(.incrementButtonTapped))
+    #expect(store.state == .counter(Counter.State(count: 1)))
+    // Through the protocol, an enum with its own body runs that body.
+    var state = Doubling.State.counter(Counter.State(count: 1))
+    _ = Self.caseBody(of: Doubling.self).reduce(
+      into: &state, action: .counter(.incrementButtonTapped))
+    #expect(state == .counter(Counter.State(count: 4)))
+  }
+
+  /// The body of any enum reducer, reached through `CaseReducer`.
+  private static func caseBody<R: CaseReducer>(of _: R.Type) -> R.CaseBody { R.body }
 
   @Test func anEphemeralOrIgnoredCaseRunsNoReducer() {
     var state = Path.State.alert(AlertState(title: "Sure?"))
