@@ -6,8 +6,8 @@ import TicTacToeFrontEndABI
   import Musl
 #endif
 
-/// The routines a front end speaks and learns through: its last error, its log lines, and
-/// the redaction of secrets from text it quotes.
+/// The routines a front end speaks and learns through: its last error, its log lines, its
+/// notices for the person at the terminal, and the redaction of secrets from text it quotes.
 extension HostAPI {
 
   static func lastError(_ host: OpaquePointer?) -> UnsafePointer<CChar>? {
@@ -68,5 +68,27 @@ extension HostAPI {
       buffer[count] = 0
     }
     return redacted.count
+  }
+
+  /// `notice` (ABI 1.4): one line of valid UTF-8 without control characters (it is drawn on
+  /// the terminal), 1 to 4096 bytes.
+  static func notice(_ host: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> ttt_status {
+    // Used synchronously on the store thread, during this call: nothing crosses threads.
+    nonisolated(unsafe) let text = text
+    return with(
+      host, as: AttachedFrontEnd.self, "notice", unknown: TTT_ERR_INVALID_ARGUMENT,
+      refused: \.status
+    ) { session, host throws(HostCallError) in
+      guard let text else { throw .invalid("the notice is NULL") }
+      let line = try ActionImport.string(text)
+      guard !line.isEmpty, line.utf8.count <= 4096 else {
+        throw .invalid("a notice is 1 to 4096 bytes, not \(line.utf8.count)")
+      }
+      guard !line.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        throw .invalid("a notice is one line without control characters")
+      }
+      host.notice(from: session, line)
+      return TTT_OK
+    }
   }
 }

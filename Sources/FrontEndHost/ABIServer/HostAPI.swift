@@ -70,7 +70,8 @@ enum HostAPI {
         send_values: { HostAPI.sendValues($0, $1, $2, $3, $4) },
         keep_note: { HostAPI.keepNote($0, $1, $2) },
         note: { HostAPI.note($0, $1) },
-        run_on_store_thread: { HostAPI.runOnStoreThread($0, $1, $2) }
+        run_on_store_thread: { HostAPI.runOnStoreThread($0, $1, $2) },
+        notice: { HostAPI.notice($0, $1) }
       ))
     return UnsafePointer(table)
   }()
