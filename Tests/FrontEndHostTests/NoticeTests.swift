@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndHost
+import TestSupport
 import Testing
 import TicTacToeFrontEndABI
 
@@ -48,6 +49,26 @@ import TicTacToeFrontEndABI
     await drainMainActor()
     #expect(notices(observer) == 0, "an observer is never handed a notice")
     #expect(notices(owner) == 1)
+  }
+
+  /// A client of the host's socket is a front end too (`owns_terminal` set, its terminal the
+  /// client's): it is not the host's terminal owner, and a notice never goes down its socket.
+  @Test func aClientsFrontEndIsNeverHandedANotice() async throws {
+    let owner = try await Probe()
+    let client = try await Probe()
+    let observer = try await Probe()
+    try attach(owner, owner: true)
+    let pair = SocketPair()
+    defer { close(pair.peer) }
+    host.serve(connection: pair.local, frontEnd: FrontEndSpec(client.path))
+    // Its connection stops reading before the host goes, and before the peer's end closes.
+    defer { host.detachAll() }
+    #expect(host.connectionCount == 1)
+    try attach(observer, owner: false)
+    #expect(notice(observer, url) == TTT_OK)
+    #expect(await yield { notices(owner) == 1 })
+    await drainMainActor()
+    #expect(notices(client) == 0)
   }
 
   @Test func theOwnersOwnNoticeIsOnlyLogged() async throws {
