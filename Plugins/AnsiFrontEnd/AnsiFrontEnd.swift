@@ -114,6 +114,13 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     terminal.release()
   }
 
+  /// Another front end's notice (where `web` serves the game) in the status line, until the
+  /// next key.
+  func notice(_ text: String, from: String) {
+    interface.message = "\(from): \(text)"
+    render()
+  }
+
   func stateDidChange() {
     readScreen()
     render()

@@ -5,8 +5,9 @@ import WebRequestRules
 /// The `web` front end: the game in a browser, next to the terminal or instead of it.
 ///
 /// It serves one page over HTTP (``WebServer``, on MHD's own thread) at the address of its
-/// argument, `127.0.0.1` and a free port by default, and prints the page's URL, with the run's
-/// token, on the host's standard error. Every state reaches the page as one Server-Sent
+/// argument, `127.0.0.1` and a free port by default, and gives the page's URL, with the run's
+/// token, as a notice (ABI 1.4): on the host's standard error and in the terminal owner's
+/// status line. Every state reaches the page as one Server-Sent
 /// Event; the page's intents come back as POSTs, which the store thread sends
 /// (`run_on_store_thread`, ABI 1.3) so that a refusal carries the host's reason.
 ///
@@ -51,8 +52,10 @@ final class WebFrontEnd: FrontEnd, ChangeObserving {
     var bound = address
     bound.port = port
     let url = "http://\(bound.authority)/?token=\(token.text)"
-    // The one place the token is written: the user needs it to open the page.
-    host.log(TTT_LOG_INFO, "open \(url) in a browser")
+    // The one place the token is written: the user needs it to open the page. A notice goes
+    // on standard error and to the terminal owner's status line (ABI 1.4), and nowhere else.
+    let line = "open \(url) in a browser"
+    if !host.notice(line) { host.log(TTT_LOG_INFO, line) }
     terminal?.write(TerminalNotice.text(url: url))
   }
 

@@ -3,7 +3,7 @@ import TicTacToeFrontEndABI
 /// A front end written in Swift against the C ABI: the host creates one instance per attach.
 ///
 /// All methods run on the store thread (the host's main thread). Conformers implement only what
-/// they need; input, resize, suspend and settle notifications have empty defaults.
+/// they need; input, resize, suspend, settle and notice notifications have empty defaults.
 ///
 /// ```swift
 /// final class Mine: FrontEnd {
@@ -31,6 +31,10 @@ public protocol FrontEnd: AnyObject, SendableMetatype {
   func suspend(resumed: Bool)
   /// A requested settle finished.
   func settled(timedOut: Bool)
+  /// Another front end's notice for the person at the terminal (`on_notice`, ABI 1.4), named
+  /// `from`: called on the terminal owner only. Show it; never pass it on (it may carry a
+  /// token).
+  func notice(_ text: String, from: String)
 }
 
 extension FrontEnd {
@@ -42,6 +46,8 @@ extension FrontEnd {
   public func suspend(resumed: Bool) {}
   /// Ignores settle notifications.
   public func settled(timedOut: Bool) {}
+  /// Ignores notices: the host writes each on standard error too.
+  public func notice(_ text: String, from: String) {}
 }
 
 /// What the host says with input bytes (`TTT_INPUT_*`).

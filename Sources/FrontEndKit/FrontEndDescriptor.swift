@@ -50,6 +50,11 @@ public enum FrontEndDescriptor {
           return frontEnd.input(
             UnsafeBufferPointer(start: length == 0 ? nil : bytes, count: length),
             flags: InputFlags(rawValue: flags))
+        },
+        on_notice: { instance, from, text in
+          guard let from, let text else { return }
+          FrontEndDescriptor.frontEnd(instance)?.notice(
+            String(cString: text), from: String(cString: from))
         }
       ))
     return ExportedDescriptor(pointer: UnsafePointer(descriptor))

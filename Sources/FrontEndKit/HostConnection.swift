@@ -180,6 +180,15 @@ public struct HostConnection {
     message.withCString { api.pointee.log!(host, level.rawValue, $0) }
   }
 
+  /// Tells the person at the terminal `text`, one line (`notice`, ABI 1.4): the host logs it
+  /// and hands it to the terminal owner, and to nothing else, so it may carry a token the user
+  /// needs. Returns `false` when the host is older than ABI 1.4 or refused the text (the caller
+  /// then logs it instead).
+  public func notice(_ text: String) -> Bool {
+    guard api.pointee.abi_minor >= 4 else { return false }
+    return text.withCString { api.pointee.notice!(host, $0) } == TTT_OK
+  }
+
   /// Asks the host to switch, attach, detach, quit or settle after the current callback.
   @discardableResult
   public func request(_ request: ttt_request, _ argument: String = "") -> String? {

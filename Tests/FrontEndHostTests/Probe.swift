@@ -9,9 +9,9 @@ struct Probe {
   let path: String
   private let handle: UnsafeMutableRawPointer
 
-  /// Compiles a private copy of the probe.
-  init() async throws {
-    path = try await Fixtures.compile("probe.c")
+  /// Compiles a private copy of the probe, with `defines` (`PROBE_ABI_MINOR=3`).
+  init(defines: [String] = []) async throws {
+    path = try await Fixtures.compile("probe.c", defines: defines)
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
       throw ProbeError(message: "cannot open the probe: \(String(cString: dlerror()))")
     }

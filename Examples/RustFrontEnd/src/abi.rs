@@ -63,10 +63,10 @@ macro_rules! constants {
 pub type ttt_status = u32;
 
 constants! {
-    /// The ABI version this mirror follows: the front end is built against 1.3.
+    /// The ABI version this mirror follows: the front end is built against 1.4.
     TTT_ABI_VERSION_MAJOR = 1;
     /// See `TTT_ABI_VERSION_MAJOR`.
-    TTT_ABI_VERSION_MINOR = 3;
+    TTT_ABI_VERSION_MINOR = 4;
 
     /// Success; anything else has a message in `last_error`.
     TTT_OK = 0;
@@ -386,6 +386,8 @@ mirror! {
         pub note: unsafe extern "C" fn(*mut ttt_host, *const c_char) -> *const c_char,
         pub run_on_store_thread:
             unsafe extern "C" fn(*mut ttt_host, ttt_task_callback, *mut c_void) -> ttt_status,
+        // ABI 1.4: a notice for the person at the terminal.
+        pub notice: unsafe extern "C" fn(*mut ttt_host, *const c_char) -> ttt_status,
     }
 
     /// What the host tells a front end when attaching it.
@@ -415,6 +417,8 @@ mirror! {
         pub on_suspend: Option<unsafe extern "C" fn(*mut c_void, bool)>,
         pub on_settled: Option<unsafe extern "C" fn(*mut c_void, bool)>,
         pub consume_input: Option<unsafe extern "C" fn(*mut c_void, *const u8, usize, u32) -> usize>,
+        // ABI 1.4: another front end's notice, for the terminal owner.
+        pub on_notice: Option<unsafe extern "C" fn(*mut c_void, *const c_char, *const c_char)>,
     }
 }
 

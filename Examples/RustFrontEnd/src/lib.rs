@@ -135,6 +135,7 @@ static DESCRIPTOR: ttt_frontend_descriptor = ttt_frontend_descriptor {
     on_suspend: None, // it never changes the terminal's modes
     on_settled: Some(on_settled),
     consume_input: Some(consume_input),
+    on_notice: None, // a line on standard error, the host's, is this terminal's notice too
 };
 
 /// The one exported symbol: the host calls it right after dlopen.

@@ -30,6 +30,7 @@ public final class AttachedFrontEnd: Sendable {
     var deliveredCallbacks = 0
     var callDepth = 0
     var nestedCallbacks = 0
+    var lastNotice: String?
   }
 
   // Only touched on the store thread; the routines check the thread before using it. No
@@ -106,6 +107,13 @@ public final class AttachedFrontEnd: Sendable {
   public internal(set) var nestedCallbacks: Int {
     get { mainThreadState.nestedCallbacks }
     set { mainThreadState.nestedCallbacks = newValue }
+  }
+
+  /// The last notice it gave the person at the terminal (`notice`, ABI 1.4), handed again to a
+  /// terminal owner that attaches later.
+  var lastNotice: String? {
+    get { mainThreadState.lastNotice }
+    set { mainThreadState.lastNotice = newValue }
   }
 
   /// The handle for `feature`, made once and kept.

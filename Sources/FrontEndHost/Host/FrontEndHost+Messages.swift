@@ -1,8 +1,8 @@
 import TicTacToeFrontEndABI
 
 /// Front ends' log lines and the host's own, held back while a full-screen front end owns the
-/// terminal (they would be drawn over); and what the host's messages may quote of what was
-/// typed.
+/// terminal (they would be drawn over); front ends' notices for the person at the terminal; and
+/// what the host's messages may quote of what was typed.
 extension FrontEndHost {
   /// Writes a front end's log line, or keeps it while a full-screen front end owns the terminal.
   func log(from session: AttachedFrontEnd, level: UInt32, message: String) {
@@ -24,6 +24,40 @@ extension FrontEndHost {
       if heldLogLines.count > 1000 { heldLogLines.removeFirst(heldLogLines.count - 1000) }
     } else {
       diagnostics(line)
+    }
+  }
+
+  /// A notice of `session` for the person at the terminal (`notice`, ABI 1.4): a log line, and
+  /// the terminal owner's `on_notice` once the current call into a front end has returned.
+  /// Nothing else sees it: it may carry a token (the `web` front end's URL).
+  func notice(from session: AttachedFrontEnd, _ text: String) {
+    session.lastNotice = text
+    log(from: session, level: TTT_LOG_INFO.rawValue, message: text)
+    if let owner = terminalOwner { hand(text, from: session, to: owner) }
+  }
+
+  /// Hands a new terminal owner the last notice of every other attached front end: the URL of
+  /// a `web` observer attached before `:frontend ansi`.
+  func handNotices(to owner: AttachedFrontEnd) {
+    for session in attachedFrontEnds {
+      if let text = session.lastNotice { hand(text, from: session, to: owner) }
+    }
+  }
+
+  /// Calls `owner`'s `on_notice` with `text` from the store thread's queue, so never inside a
+  /// call into a front end; not when `owner` gave the notice, or either one left meanwhile.
+  private func hand(_ text: String, from session: AttachedFrontEnd, to owner: AttachedFrontEnd) {
+    guard owner !== session, let onNotice = owner.frontEnd.onNotice else { return }
+    StoreThreadQueue.shared.enqueue { [weak self] in
+      guard let self, owner.isAttached, !owner.isDetaching, session.isAttached,
+        !session.isDetaching
+      else { return }
+      owner.deliveredCallbacks += 1
+      bridge.callingFrontEnd("notice", owner) {
+        session.name.withCString { from in
+          text.withCString { text in onNotice(owner.instance, from, text) }
+        }
+      }
     }
   }
 

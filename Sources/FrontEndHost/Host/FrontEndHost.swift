@@ -254,6 +254,7 @@ public final class FrontEndHost {
           refusalToStart: message))
     }
     session.instance = instance
+    if ownsTerminal { handNotices(to: session) }
     return .success(session)
   }
 

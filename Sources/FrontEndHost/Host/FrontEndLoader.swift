@@ -147,9 +147,11 @@ public enum FrontEndLoader {
       throw failure("its descriptor has a NULL detach callback")
     }
     let readsInput = descriptor.pointee.flags & UInt32(TTT_FRONTEND_READS_INPUT) != 0
+    let consumeInputEnd =
+      MemoryLayout<ttt_frontend_descriptor>.offset(of: \.consume_input)!
+      + MemoryLayout<UnsafeRawPointer>.size
     let hasConsumeInput =
-      minor >= 2
-      && Int(descriptor.pointee.struct_size) >= MemoryLayout<ttt_frontend_descriptor>.size
+      minor >= 2 && Int(descriptor.pointee.struct_size) >= consumeInputEnd
       && descriptor.pointee.consume_input != nil
     guard !readsInput || descriptor.pointee.on_input != nil || hasConsumeInput else {
       throw failure(

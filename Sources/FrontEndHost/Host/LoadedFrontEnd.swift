@@ -39,6 +39,20 @@ public struct LoadedFrontEnd: @unchecked Sendable {
       as: (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int, UInt32) -> Int)?
         .self)
   }
+  /// Its ABI 1.4 `on_notice`, if its descriptor is new enough to have one and sets it.
+  var onNotice:
+    (
+      @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) ->
+        Void
+    )?
+  {
+    // Read only within the descriptor's own size: an older one ends before the field.
+    guard let offset = MemoryLayout<ttt_frontend_descriptor>.offset(of: \.on_notice),
+      Int(descriptor.pointee.struct_size) >= offset + MemoryLayout<UnsafeRawPointer>.size,
+      descriptor.pointee.abi_minor >= 4
+    else { return nil }
+    return descriptor.pointee.on_notice
+  }
   /// Whether it takes over the whole screen.
   public var isFullScreen: Bool { flags & UInt32(TTT_FRONTEND_FULL_SCREEN) != 0 }
 }

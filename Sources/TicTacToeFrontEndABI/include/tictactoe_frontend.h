@@ -1,5 +1,5 @@
 /*
- * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.3.
+ * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.4.
  *
  * A front end is a shared library that the host opens with dlopen. It exports one symbol,
  * `tictactoe_frontend_entry`, returning a descriptor with its name, versions and callbacks.
@@ -75,10 +75,10 @@
  *     N fills every routine up to the end of minor N. By minor version, 1.0: root to request;
  *     1.1: action_count to field_at; 1.2: open_output to send_values; 1.3: keep_note, note
  *     and run_on_store_thread, appended after the first 1.3 hosts (check that struct_size
- *     covers them). The host never
+ *     covers them); 1.4: notice. The host never
  *     attaches a front end built for a minor newer than its own. In the descriptor, attach and
- *     detach are never NULL; on_input, on_resize, on_suspend, on_settled and consume_input may
- *     be, except that a front end with TTT_FRONTEND_READS_INPUT sets consume_input (1.2) or
+ *     detach are never NULL; on_input, on_resize, on_suspend, on_settled, consume_input and
+ *     on_notice may be, except that a front end with TTT_FRONTEND_READS_INPUT sets consume_input (1.2) or
  *     on_input. A `bytes` pointer whose `length` is 0 may be NULL: the host may pass one so to
  *     consume_input and on_input, and write accepts one.
  *   - No unwinding across the ABI, in either direction: no C++ exception, Rust panic or
@@ -117,7 +117,7 @@ extern "C" {
 /* The ABI version this header describes. A major bump breaks compatibility; a minor bump only
  * appends fields or routines. */
 #define TTT_ABI_VERSION_MAJOR 1u
-#define TTT_ABI_VERSION_MINOR 3u
+#define TTT_ABI_VERSION_MINOR 4u
 
 /* The symbol every front end exports. */
 #define TTT_FRONTEND_ENTRY_SYMBOL "tictactoe_frontend_entry"
@@ -743,6 +743,21 @@ typedef struct ttt_host_api {
    * hold then. Returns TTT_OK; TTT_ERR_INVALID_ARGUMENT for a NULL callback; TTT_ERR_DETACHED
    * after detach. [thread-safe] */
   ttt_status (*run_on_store_thread)(ttt_host *host, ttt_task_callback callback, void *context);
+
+  /* ---- ABI 1.4: a word for the person at the terminal. Check `abi_minor >= 4`. ---- */
+
+  /* Tells the person at the terminal `text`, one line from this front end (the stock `web`
+   * front end gives where to open its page, with the run's token). The host writes it on its
+   * log as `log` does at TTT_LOG_INFO (standard error; held, like every log line, while a
+   * full-screen front end draws the terminal, and written when it leaves), and hands it to
+   * the terminal owner's on_notice (ABI 1.4) when there is one, unless the caller is the
+   * terminal owner itself: `ansi` shows it in its status line. A terminal owner that attaches
+   * later is handed the last notice of each attached front end. It goes nowhere else: not to
+   * observers, a client's terminal (`tictactoe --listen`), action events or the --session
+   * file; so a notice may carry what the user needs and nobody else should see, such as an
+   * access token. At most 4096 bytes of UTF-8. Returns TTT_OK; TTT_ERR_INVALID_ARGUMENT for a
+   * NULL, invalid or too long text. `text` is [borrowed-call]. [store-thread] */
+  ttt_status (*notice)(ttt_host *host, const char *text);
 } ttt_host_api;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -852,6 +867,18 @@ typedef struct ttt_frontend_descriptor {
    * JSON-lines front end reports a line over 1 MiB and consumes it), or the host drops it.
    * Optional (NULL) for front ends without TTT_FRONTEND_READS_INPUT. */
   size_t (*consume_input)(void *instance, const uint8_t *bytes, size_t length, uint32_t flags);
+
+  /* ---- ABI 1.4 ---- */
+
+  /* Another front end's notice (ttt_host_api.notice) for the person at the terminal: called on
+   * the terminal owner only, after the callback that gave the notice has returned, with the
+   * name of the front end that gave it (`from`, "web"). The owner shows it its own way (`ansi`
+   * in its status line until the next key); it must not pass it on (to a file, a socket, a
+   * log), since a notice may carry a token. A line-mode front end may leave it NULL: the host
+   * writes every notice on standard error too, which is its terminal. The host reads it only
+   * when `abi_minor` is 4 or more and `struct_size` covers it. `from` and `text` are
+   * [borrowed-call]. Optional. */
+  void (*on_notice)(void *instance, const char *from, const char *text);
 } ttt_frontend_descriptor;
 
 /* Flags of consume_input. */

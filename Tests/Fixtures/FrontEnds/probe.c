@@ -56,6 +56,31 @@ int probe_run_null_on_store_thread(void) { return api->run_on_store_thread(host,
 unsigned probe_store_thread_runs(void) { return store_thread_runs; }
 bool probe_ran_off_store_thread(void) { return ran_off_store_thread; }
 
+/* notice (ABI 1.4): what the probe was last handed as the terminal owner, and how often. */
+static char last_notice[8192];
+static unsigned notices;
+
+static void on_notice(void *instance, const char *from, const char *text) {
+  (void)instance;
+  notices++;
+  snprintf(last_notice, sizeof last_notice, "%s: %s", from, text);
+}
+
+int probe_notice(const char *text) { return api->notice(host, text); }
+const char *probe_last_notice(void) { return last_notice; }
+unsigned probe_notices(void) { return notices; }
+
+/* Input, counted, for the descriptor of an older minor below (consume_input is 1.2). */
+static size_t consumed;
+static size_t consume_input(void *instance, const uint8_t *bytes, size_t length, uint32_t flags) {
+  (void)instance;
+  (void)bytes;
+  (void)flags;
+  consumed += length;
+  return length;
+}
+size_t probe_consumed(void) { return consumed; }
+
 static ttt_status attach(const ttt_host_api *a, ttt_host *h, const ttt_attach_info *info,
                          void **out_instance) {
   (void)info;
@@ -82,17 +107,32 @@ static void on_settled(void *instance, bool timed_out) {
   settled_count++;
 }
 
+/* -DPROBE_ABI_MINOR=3: the descriptor as a 1.3 front end built it, ending at consume_input,
+ * and one that reads input (to prove the host still finds its consume_input). on_notice is
+ * set all the same: the host must not read it past the descriptor's size. */
+#ifdef PROBE_ABI_MINOR
+#define PROBE_MINOR PROBE_ABI_MINOR
+#define PROBE_SIZE offsetof(ttt_frontend_descriptor, on_notice)
+#define PROBE_FLAGS TTT_FRONTEND_READS_INPUT
+#else
+#define PROBE_MINOR TTT_ABI_VERSION_MINOR
+#define PROBE_SIZE sizeof(ttt_frontend_descriptor)
+#define PROBE_FLAGS 0
+#endif
+
 static const ttt_frontend_descriptor descriptor = {
-  .struct_size = sizeof(ttt_frontend_descriptor),
+  .struct_size = PROBE_SIZE,
   .abi_major = TTT_ABI_VERSION_MAJOR,
-  .abi_minor = TTT_ABI_VERSION_MINOR,
+  .abi_minor = PROBE_MINOR,
   .name = "probe",
   .description = "Test probe",
   .version = "0.0.1",
-  .flags = 0,
+  .flags = PROBE_FLAGS,
   .attach = attach,
   .detach = detach,
   .on_settled = on_settled,
+  .consume_input = consume_input,
+  .on_notice = on_notice,
 };
 
 const ttt_frontend_descriptor *tictactoe_frontend_entry(void) { return &descriptor; }
