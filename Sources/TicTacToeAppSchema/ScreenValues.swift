@@ -85,3 +85,15 @@ extension AppSchema {
     return screen
   }
 }
+
+extension AppSchema {
+  /// The JSON-lines name of `feature` (`ttt_feature_json_name`): `login`, `newGame`.
+  public static func jsonName(of feature: ttt_feature) -> String {
+    ttt_feature_json_name(feature.rawValue).map { String(cString: $0) } ?? ""
+  }
+
+  /// The fields of `feature`'s screen, in schema order.
+  public static func fields(of feature: ttt_feature) -> [FieldInfo] {
+    fields.filter { $0.feature == feature }
+  }
+}
