@@ -45,6 +45,9 @@ extension AppSchema {
     /// The screens it may say are shown: the root's `active` either of its two, a
     /// `TTT_JSON_PRESENTED` flag the one it presents; empty for any other field.
     public let screens: [ttt_feature]
+    /// For a flag that says a server request is in flight, the request in words (`the login
+    /// request`): what quitting says it waits for.
+    public let request: String?
   }
 
   /// Where a field sits in the JSON-lines `state` object, and how its value is written there.

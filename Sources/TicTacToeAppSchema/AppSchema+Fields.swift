@@ -87,7 +87,7 @@ extension AppSchema {
       },
       field.bool(
         "is_login_request_in_flight", \.is_login_request_in_flight,
-        json: JSONMember("isLoginRequestInFlight")
+        json: JSONMember("isLoginRequestInFlight"), request: "the login request"
       ) {
         $0.isLoginRequestInFlight
       } set: {
@@ -139,7 +139,7 @@ extension AppSchema {
       },
       field.bool(
         "is_two_factor_request_in_flight", \.is_two_factor_request_in_flight,
-        json: JSONMember("isTwoFactorRequestInFlight")
+        json: JSONMember("isTwoFactorRequestInFlight"), request: "the two-factor request"
       ) {
         $0.isTwoFactorRequestInFlight
       } set: {

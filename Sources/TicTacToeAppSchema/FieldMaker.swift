@@ -21,13 +21,13 @@ struct FieldMaker<Screen, CStruct> {
   private func info(
     _ name: String, _ type: ttt_type, _ keyPath: PartialKeyPath<CStruct>, derived: Bool,
     secret: Bool = false, json: AppSchema.JSONMember?, session: AppSchema.SessionMember?,
-    screens: [ttt_feature] = []
+    screens: [ttt_feature] = [], request: String? = nil
   ) -> AppSchema.FieldInfo {
     AppSchema.FieldInfo(
       feature: feature, name: name, type: type,
       offset: MemoryLayout<CStruct>.offset(of: keyPath)!, isDerived: derived, isSecret: secret,
       json: json, isSaved: isSaved && !secret && !notSaved.contains(name),
-      session: isSaved ? session : nil, screens: screens)
+      session: isSaved ? session : nil, screens: screens, request: request)
   }
 
   /// A `const char *` field; `set` puts it back into a screen's state.
@@ -74,14 +74,16 @@ struct FieldMaker<Screen, CStruct> {
     return field
   }
 
-  /// A `bool` field.
+  /// A `bool` field; `request` names the server request it says is in flight, if it does.
   func bool(
     _ name: String, _ keyPath: KeyPath<CStruct, Bool>, derived: Bool = false,
-    json: AppSchema.JSONMember?, session: AppSchema.SessionMember? = nil,
+    json: AppSchema.JSONMember?, session: AppSchema.SessionMember? = nil, request: String? = nil,
     _ get: @escaping @Sendable (Screen) -> Bool,
     set: (@Sendable (inout Screen, Bool) -> Void)? = nil
   ) -> Field {
-    let info = info(name, TTT_TYPE_BOOL, keyPath, derived: derived, json: json, session: session)
+    let info = info(
+      name, TTT_TYPE_BOOL, keyPath, derived: derived, json: json, session: session,
+      request: request)
     var field = Field(info: info, structSize: MemoryLayout<CStruct>.size) { screen, base, _ in
       base.storeBytes(of: get(screen), toByteOffset: info.offset, as: Bool.self)
     }
