@@ -5,13 +5,16 @@ import TicTacToeAppCore
 ///
 /// ```json
 /// {"format":"tictactoe-session","version":1,
-///  "state":{"screen":"newGame","xPlayerName":"Blob","oPlayerName":"Blub",
-///           "game":{"xPlayerName":"Blob","oPlayerName":"Blub",
-///                   "board":["X.O",".X.","..."],"currentPlayer":"O"},
+///  "state":{"screen":"newGame","oPlayerName":"Blub","xPlayerName":"Blob",
+///           "game":{"board":["X.O",".X.","..."],"currentPlayer":"O",
+///                   "oPlayerName":"Blub","xPlayerName":"Blob"},
 ///           "scoreboard":{"wins":{"Blob":2},"ties":1}}}
 /// ```
 ///
-/// What is kept, and what is not, is the restore rule of `--session`:
+/// The `state` object is written and read by walking the schema (``SessionStateForm``): its
+/// members are in the schema's order (files written before it had `xPlayerName` first; a
+/// reader goes by name, so both load everywhere). What is kept, and what is not, is the
+/// restore rule of `--session`:
 /// - the screen, the email, the players' names, the board and whose turn it is, the
 ///   scoreboard, the login screen's alert and the game's quit confirmation (`scoreboard` and
 ///   `isConfirmingQuit` are optional on read, so files written before them still load);
