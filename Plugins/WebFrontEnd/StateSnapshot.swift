@@ -3,7 +3,7 @@ import JSONLines
 
 /// The state the page draws, as one JSON object, made on the store thread for every change.
 ///
-/// Written from the host's reflection (FrontEndKit's ``StateJSON`` with every field under its
+/// Written from the host's reflection (FrontEndKit's `StateJSON` with every field under its
 /// C name, derived ones too): a field the app gains reaches the page with no table here to
 /// update, and the page draws the host's view values (`is_login_button_enabled`, `title`)
 /// instead of working them out. The password is never in it (only its length crosses the

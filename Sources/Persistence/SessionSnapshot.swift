@@ -11,7 +11,7 @@ import TicTacToeAppCore
 ///           "scoreboard":{"wins":{"Blob":2},"ties":1}}}
 /// ```
 ///
-/// The `state` object is written and read by walking the schema (``SessionStateForm``): its
+/// The `state` object is written and read by walking the schema (`SessionStateForm`): its
 /// members are in the schema's order (files written before it had `xPlayerName` first; a
 /// reader goes by name, so both load everywhere). What is kept, and what is not, is the
 /// restore rule of `--session`:

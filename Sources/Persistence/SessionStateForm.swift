@@ -6,7 +6,7 @@ import TicTacToeGameCore
 import TicTacToeNewGameCore
 
 /// The `state` object of a session file, written and read by walking the schema: each field
-/// that has a session member (``AppSchema/SessionMember``) is written in its form, so the
+/// that has a session member (`AppSchema.SessionMember`) is written in its form, so the
 /// file carries every field the schema says it keeps, and no table here names one.
 ///
 /// ```json

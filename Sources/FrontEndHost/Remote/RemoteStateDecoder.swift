@@ -5,7 +5,7 @@ import TicTacToeFrontEndABI
 
 /// The app state of a JSON-lines `state` event (Documentation/JSONLines.md, "The state"), as
 /// `tictactoe attach` mirrors it, read by walking the schema: each field's JSON-lines member
-/// (``AppSchema/JSONMember``) is read in its form, so every field the host sends is carried
+/// (`AppSchema.JSONMember`) is read in its form, so every field the host sends is carried
 /// (the scoreboard and the game's quit confirmation too) and no table here names one.
 ///
 /// Secrets are not in events: a `password` or `token` that is not `""` comes as
