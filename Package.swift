@@ -149,7 +149,7 @@ let package = Package(
       name: "Persistence",
       dependencies: [
         "TicTacToeAppCore", "TicTacToeGameCore", "JSONLines", "TicTacToeLoginCore",
-        "TicTacToeNewGameCore", "UnidirectionalFlow", "TicTacToeAppSchema",
+        "TicTacToeNewGameCore", "UnidirectionalFlow", "TicTacToeAppSchema", "TicTacToeFrontEndABI",
       ]),
     // The formats, and `--session`, `--record` and `replay` through the built `tictactoe`.
     .testTarget(

@@ -161,8 +161,8 @@ enum Page {
 
     document.addEventListener("keydown", (event) => {
       if (!state || state.screen !== "game" || event.target.tagName === "INPUT") return;
-      const game = state.game;
-      if (game.alertTitle != null) {
+      const game = shown();
+      if (game.alert_title != null) {
         if (event.key === "Escape") send("newGame.game.alert.dismiss");
         return;
       }
@@ -185,6 +185,21 @@ enum Page {
       event.preventDefault();
     });
 
+    // The object of the screen on top: the one named state.screen, found under the screens
+    // that present it ({"newGame":{..."game":{...}}}).
+    function shown() {
+      const find = (object) => {
+        if (object == null || typeof object !== "object" || Array.isArray(object)) return null;
+        if (object[state.screen] != null) return object[state.screen];
+        for (const value of Object.values(object)) {
+          const found = find(value);
+          if (found != null) return found;
+        }
+        return null;
+      };
+      return find(state.state) || {};
+    }
+
     function draw() {
       const screen = state.screen;
       $("screen").dataset.screen = screen;
@@ -193,34 +208,31 @@ enum Page {
         newGame: "new-game-screen", game: "game-screen" };
       for (const [name, id] of Object.entries(sections)) $(id).hidden = name !== screen;
       $("replay").hidden = !state.replay;
-      if (state.replay) {
-        $("replay").textContent = state.replay.isOver
-          ? "replay over · " + state.replay.step + " of " + state.replay.length + " steps"
-          : "replay · step " + state.replay.step + " of " + state.replay.length;
-      }
+      if (state.replay) $("replay").textContent = state.replay;
       let alert = null;
+      const top = shown();
       if (screen === "login") {
-        const login = state.login;
+        const login = top;
         field($("email"), login.email);
         // The password never reaches the page: a fixed mask stands for one typed elsewhere.
-        if (login.passwordLength === 0) field($("password"), "");
-        $("password").placeholder = login.passwordLength > 0 && $("password").value === "" ? "********" : "";
-        $("email").disabled = $("password").disabled = login.isFormDisabled;
-        $("login").disabled = !login.isLoginButtonEnabled;
-        $("login-busy").hidden = !login.isActivityIndicatorVisible;
-        alert = login.alertTitle;
+        if (login.password_length === 0) field($("password"), "");
+        $("password").placeholder = login.password_length > 0 && $("password").value === "" ? "********" : "";
+        $("email").disabled = $("password").disabled = login.is_form_disabled;
+        $("login").disabled = !login.is_login_button_enabled;
+        $("login-busy").hidden = !login.is_activity_indicator_visible;
+        alert = login.alert_title;
       } else if (screen === "twoFactor") {
-        const twoFactor = state.twoFactor;
+        const twoFactor = top;
         field($("code"), twoFactor.code);
-        $("code").disabled = twoFactor.isFormDisabled;
-        $("submit").disabled = !twoFactor.isSubmitButtonEnabled;
-        $("two-factor-busy").hidden = !twoFactor.isActivityIndicatorVisible;
-        alert = twoFactor.alertTitle;
+        $("code").disabled = twoFactor.is_form_disabled;
+        $("submit").disabled = !twoFactor.is_submit_button_enabled;
+        $("two-factor-busy").hidden = !twoFactor.is_activity_indicator_visible;
+        alert = twoFactor.alert_title;
       } else if (screen === "newGame") {
-        const newGame = state.newGame;
-        field($("x-name"), newGame.xPlayerName);
-        field($("o-name"), newGame.oPlayerName);
-        $("play").disabled = !newGame.isLetsPlayButtonEnabled;
+        const newGame = top;
+        field($("x-name"), newGame.x_player_name);
+        field($("o-name"), newGame.o_player_name);
+        $("play").disabled = !newGame.is_lets_play_button_enabled;
         const rows = newGame.standings.map((s) => [s.name, s.wins]);
         if (newGame.ties > 0) rows.push(["Ties", newGame.ties]);
         $("scoreboard").hidden = rows.length === 0;
@@ -235,17 +247,17 @@ enum Page {
           return tr;
         }));
       } else if (screen === "game") {
-        const game = state.game;
+        const game = top;
         $("title").textContent = game.title;
         game.board.forEach((cells, row) => cells.forEach((mark, column) => {
           const cell = $("cell-" + row + "-" + column);
-          cell.textContent = mark === "none" ? "" : mark.toUpperCase();
-          cell.className = mark === "none" ? "" : mark;
-          cell.disabled = game.isBoardDisabled || game.alertTitle != null;
+          cell.textContent = mark == null ? "" : mark.toUpperCase();
+          cell.className = mark == null ? "" : mark;
+          cell.disabled = game.is_board_disabled || game.alert_title != null;
           if (row === cursor.row && column === cursor.column && !cell.disabled) cell.classList.add("cursor");
         }));
-        $("play-again").hidden = !game.isPlayAgainButtonVisible;
-        alert = game.alertTitle;
+        $("play-again").hidden = !game.is_play_again_button_visible;
+        alert = game.alert_title;
       }
       $("alert").hidden = alert == null;
       if (alert != null) {

@@ -18,6 +18,7 @@ final class WebFrontEnd: FrontEnd, ChangeObserving {
   private let server: WebServer
   private let daemon: WebServer.Daemon
   private let runner: IntentRunner
+  private let snapshot: StateSnapshot
   private var subscription: UInt64 = 0
   /// The terminal, when it owns it.
   private let terminal: OutputStream?
@@ -27,6 +28,7 @@ final class WebFrontEnd: FrontEnd, ChangeObserving {
 
   init(host: HostConnection, info: AttachInfo) throws(FrontEndError) {
     self.host = host
+    snapshot = StateSnapshot(host)
     guard StoreThreadPoster.isAvailable(in: host.api) else {
       throw FrontEndError("web needs a host with ABI 1.3 run_on_store_thread")
     }
@@ -67,8 +69,7 @@ final class WebFrontEnd: FrontEnd, ChangeObserving {
   }
 
   func stateDidChange() {
-    server.broadcast.publish(
-      StateSnapshot.encode(host.screen(), revision: host.revision(), replay: host.replay()))
+    server.broadcast.publish(snapshot.encode(host))
   }
 
   /// As the terminal owner: one command per line, to bring the game back or quit.

@@ -22,10 +22,12 @@ public struct StateJSON {
     let form: ttt_json_form
     let presents: ttt_feature
 
-    init(_ field: FieldDescription) {
+    init(_ field: FieldDescription, _ choice: Members) {
       offset = field.offset
       type = field.type
-      form = field.jsonForm
+      // Every field by C name writes a secret's length as the number it is.
+      form =
+        choice == .everyField && field.jsonForm == TTT_JSON_SECRET ? TTT_JSON_VALUE : field.jsonForm
       presents = field.presents
     }
   }
@@ -45,10 +47,32 @@ public struct StateJSON {
   /// The same names as quoted keys.
   private var nameKeys: [[UInt8]] = []
 
-  /// The encoder of the state `fields` describe (``HostConnection/fields()``).
-  public init(fields: [FieldDescription]) {
+  /// Which fields a feature's object holds, under which names.
+  public enum Members: Sendable {
+    /// The JSON-lines `state` object's: the fields with a JSON-lines member, under its name.
+    case jsonLines
+    /// Every field the host reflects, derived ones too (`is_login_button_enabled`, `title`),
+    /// under its C name, a secret as its length; a presented screen's object is named for the
+    /// screen (`game`), as the shown one is. For a page that draws the host's view values
+    /// instead of working them out again.
+    case everyField
+  }
+
+  /// The encoder of the state `fields` describe (``HostConnection/fields()``), with the
+  /// `members` of each feature's object.
+  public init(fields: [FieldDescription], members choice: Members = .jsonLines) {
     for field in fields {
-      guard let name = field.jsonName else { continue }
+      let name: String
+      switch choice {
+      case .jsonLines:
+        guard let jsonName = field.jsonName else { continue }
+        name = jsonName
+      case .everyField:
+        name =
+          field.jsonForm == TTT_JSON_PRESENTED
+          ? ttt_feature_json_name(field.presents.rawValue).map { String(cString: $0) } ?? field.name
+          : field.name
+      }
       let slot = Int(field.feature.rawValue)
       while members.count <= slot {
         names.append(ttt_feature_json_name(UInt32(members.count)).map { String(cString: $0) } ?? "")
@@ -56,23 +80,26 @@ public struct StateJSON {
         members.append([])
       }
       guard let dot = name.firstIndex(of: ".") else {
-        members[slot].append(Member(key: JSONWriter.quoted(name), slot: Slot(field), group: []))
+        members[slot].append(
+          Member(key: JSONWriter.quoted(name), slot: Slot(field, choice), group: []))
         continue
       }
       let key = JSONWriter.quoted(String(name[..<dot]))
       let inner = (
-        key: JSONWriter.quoted(String(name[name.index(after: dot)...])), slot: Slot(field)
+        key: JSONWriter.quoted(String(name[name.index(after: dot)...])), slot: Slot(field, choice)
       )
       if let last = members[slot].last, last.key == key, !last.group.isEmpty {
         members[slot][members[slot].count - 1].group.append(inner)
       } else {
-        members[slot].append(Member(key: key, slot: Slot(field), group: [inner]))
+        members[slot].append(Member(key: key, slot: Slot(field, choice), group: [inner]))
       }
     }
   }
 
-  /// The encoder of the state `host` describes.
-  public init(_ host: HostConnection) { self.init(fields: host.fields()) }
+  /// The encoder of the state `host` describes, with the `members` of each feature's object.
+  public init(_ host: HostConnection, members: Members = .jsonLines) {
+    self.init(fields: host.fields(), members: members)
+  }
 
   /// Writes the root state read through `host` (`root`, when the caller has just read it);
   /// returns the JSON-lines name of the screen on top (`login`, `twoFactor`, `newGame` or

@@ -1,21 +1,20 @@
 import JSONLines
 import TicTacToeAppCore
-import TicTacToeGameCore
-import TicTacToeLoginCore
-import TicTacToeNewGameCore
-import UnidirectionalFlow
 
 /// The app state as a session file holds it: one JSON object, versioned, with no secret in it.
 ///
 /// ```json
 /// {"format":"tictactoe-session","version":1,
-///  "state":{"screen":"newGame","xPlayerName":"Blob","oPlayerName":"Blub",
-///           "game":{"xPlayerName":"Blob","oPlayerName":"Blub",
-///                   "board":["X.O",".X.","..."],"currentPlayer":"O"},
+///  "state":{"screen":"newGame","oPlayerName":"Blub","xPlayerName":"Blob",
+///           "game":{"board":["X.O",".X.","..."],"currentPlayer":"O",
+///                   "oPlayerName":"Blub","xPlayerName":"Blob"},
 ///           "scoreboard":{"wins":{"Blob":2},"ties":1}}}
 /// ```
 ///
-/// What is kept, and what is not, is the restore rule of `--session`:
+/// The `state` object is written and read by walking the schema (`SessionStateForm`): its
+/// members are in the schema's order (files written before it had `xPlayerName` first; a
+/// reader goes by name, so both load everywhere). What is kept, and what is not, is the
+/// restore rule of `--session`:
 /// - the screen, the email, the players' names, the board and whose turn it is, the
 ///   scoreboard, the login screen's alert and the game's quit confirmation (`scoreboard` and
 ///   `isConfirmingQuit` are optional on read, so files written before them still load);
@@ -114,139 +113,18 @@ public enum SessionSnapshot {
     (try? decode(encode(state))) ?? TicTacToe.State()
   }
 
-  // MARK: Encoding
-
   private static func encodeState(_ state: TicTacToe.State) -> JSONValue {
-    switch state {
-    case .login(let login):
-      var object: JSONValue = ["screen": "login", "email": .string(login.email)]
-      if let alert = login.alert {
-        object = adding("alert", .string(String(state: alert.title)), to: object)
-      }
-      return object
-    case .newGame(let newGame):
-      var object: JSONValue = [
-        "screen": "newGame", "xPlayerName": .string(newGame.xPlayerName),
-        "oPlayerName": .string(newGame.oPlayerName),
-      ]
-      if let game = newGame.game { object = adding("game", encodeGame(game), to: object) }
-      if !newGame.scoreboard.isEmpty {
-        object = adding("scoreboard", encodeScoreboard(newGame.scoreboard), to: object)
-      }
-      return object
-    }
+    SessionStateForm.encode(state)
   }
 
-  private static func encodeGame(_ game: Game.State) -> JSONValue {
-    let object: JSONValue = [
-      "xPlayerName": .string(game.xPlayerName), "oPlayerName": .string(game.oPlayerName),
-      "board": .array(game.board.map { row in .string(String(row.map { mark($0) })) }),
-      "currentPlayer": .string(String(mark(game.currentPlayer))),
-    ]
-    return game.alert == nil ? object : adding("isConfirmingQuit", true, to: object)
-  }
-
-  private static func encodeScoreboard(_ scoreboard: Scoreboard) -> JSONValue {
-    var wins = JSONObject()
-    for standing in scoreboard.standings {
-      _ = wins.insert(.number(JSONNumber(standing.wins)), forKey: standing.name)
-    }
-    return ["wins": .object(wins), "ties": .number(JSONNumber(scoreboard.ties))]
+  private static func decodeState(_ state: JSONObjectReader) throws(DecodeError) -> TicTacToe.State
+  {
+    try SessionStateForm.decode(state)
   }
 
   private static func adding(_ key: String, _ value: JSONValue, to object: JSONValue) -> JSONValue {
     guard var members = object.object else { return object }
     _ = members.insert(value, forKey: key)
     return .object(members)
-  }
-
-  /// A cell's or a turn's mark: the player's (`X`, `O`), or `.` for an empty cell.
-  private static func mark(_ player: Player?) -> Character { Character(player?.mark ?? ".") }
-
-  // MARK: Decoding
-
-  private static func decodeState(_ state: JSONObjectReader) throws(DecodeError) -> TicTacToe.State
-  {
-    switch try state.string("screen") {
-    case "login":
-      var login = Login.State()
-      login.email = try state.string("email")
-      if let title = try state.optionalString("alert") {
-        login.alert = AlertState(title: TextState(title))
-      }
-      return .login(login)
-    case "newGame":
-      var newGame = NewGame.State(
-        oPlayerName: try state.string("oPlayerName"), xPlayerName: try state.string("xPlayerName"))
-      if let game = try state.optional("game") { newGame.game = try decodeGame(game) }
-      if let scoreboard = try state.optional("scoreboard") {
-        newGame.scoreboard = try decodeScoreboard(scoreboard)
-      }
-      return .newGame(newGame)
-    case let screen:
-      throw DecodeError(
-        state.path + ".screen", "must be \"login\" or \"newGame\", not \"\(screen)\"")
-    }
-  }
-
-  private static func decodeGame(_ game: JSONObjectReader) throws(DecodeError) -> Game.State {
-    var state = Game.State(
-      oPlayerName: try game.string("oPlayerName"), xPlayerName: try game.string("xPlayerName"))
-    let rows = try game.array("board")
-    guard rows.count == 3 else {
-      throw DecodeError(game.path + ".board", "must have 3 rows, not \(rows.count)")
-    }
-    for (row, text) in rows.enumerated() {
-      let path = "\(game.path).board[\(row)]"
-      guard let text = text.string, text.count == 3 else {
-        throw DecodeError(path, "must be 3 marks, each X, O or .")
-      }
-      for (column, character) in text.enumerated() {
-        guard let player = player(character) else {
-          throw DecodeError(path, "must be 3 marks, each X, O or ., not \"\(text)\"")
-        }
-        state.board[row][column] = player
-      }
-    }
-    let current = try game.string("currentPlayer")
-    guard current.count == 1, let first = current.first, let player = player(first), let player
-    else {
-      throw DecodeError(game.path + ".currentPlayer", "must be \"X\" or \"O\", not \"\(current)\"")
-    }
-    state.currentPlayer = player
-    if let flag = game.object["isConfirmingQuit"], !flag.isNull {
-      guard let isConfirmingQuit = flag.bool else {
-        throw DecodeError(
-          game.path + ".isConfirmingQuit", "must be true or false, not \(flag.kindDescription)")
-      }
-      state.alert = isConfirmingQuit ? .confirmQuit : nil
-    }
-    return state
-  }
-
-  private static func decodeScoreboard(_ scoreboard: JSONObjectReader) throws(DecodeError)
-    -> Scoreboard
-  {
-    func count(_ value: JSONValue?, _ path: String) throws(DecodeError) -> Int {
-      guard let count = value?.number?.exactInt, count >= 0, count <= Scoreboard.maximumCount
-      else {
-        throw DecodeError(
-          path, "must be a whole number of games, 0 to \(Scoreboard.maximumCount)")
-      }
-      return count
-    }
-    let ties = try count(scoreboard.object["ties"], scoreboard.path + ".ties")
-    let wins = try scoreboard.optional("wins")?.object.members ?? []
-    var counts: [String: Int] = [:]
-    for member in wins {
-      counts[member.key] = try count(member.value, "\(scoreboard.path).wins[\"\(member.key)\"]")
-    }
-    return Scoreboard(wins: counts, ties: ties)
-  }
-
-  /// `.some(nil)` for an empty cell, `nil` for a character that is no mark.
-  private static func player(_ character: Character) -> Player?? {
-    if character == "." { return .some(nil) }
-    return Player.allCases.first { mark($0) == character }.map { .some($0) }
   }
 }

@@ -13,6 +13,11 @@ extension AppSchema {
     /// Stores the field's value, read from a screen's state, into that screen's ABI struct
     /// at `base`, keeping what it points to in the storage.
     public let export: @Sendable (Screen, UnsafeMutableRawPointer, FieldStorage) -> Void
+    /// Sets the field in a screen's state from its value (a secret from its text, `""` or
+    /// `"<redacted>"`), or `nil` for a field the state derives or fixes at creation.
+    var restore: (@Sendable (inout Screen, FieldValue) -> Void)? = nil
+    /// For a field that says which screen is shown, how that screen is read and put back.
+    var presentation: Presentation<Screen>? = nil
   }
 
   /// What reflection says of one field: the Swift side of `ttt_field_info`.
@@ -35,6 +40,14 @@ extension AppSchema {
     /// never a secret or a request in flight, nor the two-factor screen; a derived field is
     /// kept when what it derives from is.
     public let isSaved: Bool
+    /// Its member in a session file, or `nil` when the file leaves it out.
+    public let session: SessionMember?
+    /// The screens it may say are shown: the root's `active` either of its two, a
+    /// `TTT_JSON_PRESENTED` flag the one it presents; empty for any other field.
+    public let screens: [ttt_feature]
+    /// For a flag that says a server request is in flight, the request in words (`the login
+    /// request`): what quitting says it waits for.
+    public let request: String?
   }
 
   /// Where a field sits in the JSON-lines `state` object, and how its value is written there.

@@ -16,6 +16,9 @@ extension AppSchema {
     public let arguments: [Argument]
     /// One line for people.
     public let summary: String
+    /// What must be shown for it to be taken, beyond its screen being on top: an alert for its
+    /// dismissal; `nil` for an intent its screen always takes.
+    public let requirement: Requirement?
     private let embed: @Sendable ((Int) -> Value) -> TicTacToe.Action
     private let extract: @Sendable (TicTacToe.Action) -> [Value]?
     private let test: @Sendable (TicTacToe.Action) -> Bool
@@ -27,7 +30,8 @@ extension AppSchema {
     /// each runs specialized: describing an action runs for every action the store processes.
     init(
       _ casePath: String, feature: ttt_feature, tag: ttt_action_tag?, summary: String,
-      arguments: [Argument], embed: @escaping @Sendable ((Int) -> Value) -> TicTacToe.Action,
+      requirement: Requirement? = nil, arguments: [Argument],
+      embed: @escaping @Sendable ((Int) -> Value) -> TicTacToe.Action,
       extract: @escaping @Sendable (TicTacToe.Action) -> [Value]?,
       test: @escaping @Sendable (TicTacToe.Action) -> Bool
     ) {
@@ -36,6 +40,7 @@ extension AppSchema {
       self.tag = tag
       self.arguments = arguments
       self.summary = summary
+      self.requirement = requirement
       self.embed = embed
       self.extract = extract
       self.test = test

@@ -28,7 +28,8 @@ extension AppSchema {
       TTT_ACTION_LOGIN_BUTTON_TAPPED, "Log in"),
     .button(
       "login.alert.dismiss", .login(.alert(.dismiss)), TTT_FEATURE_LOGIN,
-      TTT_ACTION_LOGIN_ALERT_DISMISS, "Dismiss the login alert"),
+      TTT_ACTION_LOGIN_ALERT_DISMISS, "Dismiss the login alert",
+      requires: Requirement("alert_title", "no alert is shown on the login screen")),
     .text(
       "login.twoFactor.view.binding.code", \TwoFactor.State.code, TTT_FEATURE_TWO_FACTOR,
       TTT_ACTION_TWO_FACTOR_SET_CODE, "Set the second-factor code",
@@ -46,8 +47,8 @@ extension AppSchema {
       TTT_ACTION_TWO_FACTOR_SUBMIT_BUTTON_TAPPED, "Submit the code"),
     .button(
       "login.twoFactor.alert.dismiss", .login(.twoFactor(.presented(.alert(.dismiss)))),
-      TTT_FEATURE_TWO_FACTOR, TTT_ACTION_TWO_FACTOR_ALERT_DISMISS, "Dismiss the two-factor alert"
-    ),
+      TTT_FEATURE_TWO_FACTOR, TTT_ACTION_TWO_FACTOR_ALERT_DISMISS, "Dismiss the two-factor alert",
+      requires: Requirement("alert_title", "no alert is shown on the two-factor screen")),
     .button(
       "login.twoFactor.dismiss", .login(.twoFactor(.dismiss)), TTT_FEATURE_TWO_FACTOR,
       TTT_ACTION_TWO_FACTOR_DISMISS, "Back out of two-factor"),
@@ -85,15 +86,19 @@ extension AppSchema {
       "newGame.game.alert.confirmQuitButtonTapped",
       .newGame(.game(.presented(.alert(.presented(.confirmQuitButtonTapped))))),
       TTT_FEATURE_GAME, TTT_ACTION_GAME_ALERT_CONFIRM_QUIT,
-      "Quit the game in progress (the quit confirmation's \"Quit\")"),
+      "Quit the game in progress (the quit confirmation's \"Quit\")", requires: quitConfirmation),
     .button(
       "newGame.game.alert.dismiss", .newGame(.game(.presented(.alert(.dismiss)))),
       TTT_FEATURE_GAME, TTT_ACTION_GAME_ALERT_DISMISS,
-      "Keep playing (dismiss the quit confirmation)"),
+      "Keep playing (dismiss the quit confirmation)", requires: quitConfirmation),
     .button(
       "newGame.game.dismiss", .newGame(.game(.dismiss)), TTT_FEATURE_GAME,
       TTT_ACTION_GAME_DISMISS, "Close the game"),
   ]
+
+  /// What the quit confirmation's two buttons need: the game's one alert.
+  private static let quitConfirmation = Requirement(
+    "alert_title", "no quit confirmation is shown on the game screen")
 
   /// The intent named `casePath`, or `nil` if there is none.
   public static func intent(named casePath: String) -> Intent? {
@@ -125,10 +130,11 @@ extension AppSchema.Intent {
   /// A button: no arguments; `action` is its whole case path.
   fileprivate static func button(
     _ casePath: String, _ action: TicTacToe.Action, _ feature: ttt_feature,
-    _ tag: ttt_action_tag, _ summary: String
+    _ tag: ttt_action_tag, _ summary: String, requires requirement: AppSchema.Requirement? = nil
   ) -> Self {
     Self(
-      casePath, feature: feature, tag: tag, summary: summary, arguments: [],
+      casePath, feature: feature, tag: tag, summary: summary, requirement: requirement,
+      arguments: [],
       embed: { _ in action }, extract: { $0 == action ? [] : nil }, test: { $0 == action })
   }
 

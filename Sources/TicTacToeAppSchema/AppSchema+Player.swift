@@ -11,6 +11,11 @@ extension AppSchema {
     }
   }
 
+  /// The player whose `ttt_player` is `value`: `nil` for `TTT_PLAYER_NONE` or another value.
+  public static func player(cValue value: UInt32) -> Player? {
+    Player.allCases.first { cValue(of: $0) == value }
+  }
+
   /// The JSON-lines text of `player` (`TTT_JSON_PLAYER`): `"x"` or `"o"`, its mark in
   /// lower case.
   public static func jsonText(of player: Player) -> String { player.mark.lowercased() }

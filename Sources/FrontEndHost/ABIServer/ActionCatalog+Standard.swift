@@ -15,11 +15,14 @@ extension ActionCatalog.Entry {
   /// The entry of the schema's `intent`: text crosses the ABI as a C string, a number as an
   /// `int32` of which only the argument's range is valid.
   init(_ intent: AppSchema.Intent) {
+    var refusal: (@Sendable (TicTacToe.State) -> String?)?
+    if intent.requirement != nil { refusal = { intent.refusal(in: $0) } }
     self.init(
       casePath: intent.casePath, feature: HostFeature(rawValue: intent.feature.rawValue)!,
       tag: intent.tag?.rawValue,
       arguments: intent.arguments.map { ($0.name, $0.range == nil ? CType.string : .int32) },
       isSecret: intent.isSecret, summary: intent.summary,
+      refusal: refusal,
       make: { arguments in
         guard arguments.count == intent.arguments.count else {
           return .failure(.init(.count(expected: intent.arguments.count, given: arguments.count)))

@@ -25,6 +25,9 @@ public struct ActionCatalog: Sendable {
     public let summary: String
     /// Builds the app action from arguments whose types were already checked.
     public let make: @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
+    /// Why a state whose screen is on top still does not take it (the schema's requirement:
+    /// the alert it dismisses is not shown), or `nil` for an intent its screen always takes.
+    let refusal: (@Sendable (TicTacToe.State) -> String?)?
 
     /// Describes an intent.
     public init(
@@ -32,6 +35,19 @@ public struct ActionCatalog: Sendable {
       arguments: [(name: String, type: CType)] = [], isSecret: Bool = false, summary: String,
       make: @escaping @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
     ) {
+      self.init(
+        casePath: casePath, feature: feature, tag: tag, arguments: arguments, isSecret: isSecret,
+        summary: summary, refusal: nil, make: make)
+    }
+
+    /// Describes an intent that `refusal` may refuse.
+    init(
+      casePath: String, feature: HostFeature, tag: UInt32?,
+      arguments: [(name: String, type: CType)],
+      isSecret: Bool, summary: String, refusal: (@Sendable (TicTacToe.State) -> String?)?,
+      make: @escaping @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
+    ) {
+      self.refusal = refusal
       self.casePath = casePath
       self.feature = feature
       self.tag = tag

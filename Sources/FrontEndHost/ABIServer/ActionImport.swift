@@ -91,22 +91,12 @@ enum ActionImport {
   static func checkActive(
     _ entry: ActionCatalog.Entry, in state: TicTacToe.State
   ) throws(HostCallError) {
-    let featureState = try entry.feature.state(in: state)
+    _ = try entry.feature.state(in: state)
     if let cover = entry.feature.cover(in: state) {
       throw .inactive(
         "\(entry.casePath) is for \(entry.feature.displayName), which \(cover.displayName) "
           + "covers; only the screen on top takes intents")
     }
-    switch (entry.casePath, featureState) {
-    case ("login.alert.dismiss", .login(let login)) where login.alert == nil:
-      throw .inactive("no alert is shown on the login screen")
-    case ("login.twoFactor.alert.dismiss", .twoFactor(let twoFactor)) where twoFactor.alert == nil:
-      throw .inactive("no alert is shown on the two-factor screen")
-    case ("newGame.game.alert.confirmQuitButtonTapped", .game(let game)) where game.alert == nil,
-      ("newGame.game.alert.dismiss", .game(let game)) where game.alert == nil:
-      throw .inactive("no quit confirmation is shown on the game screen")
-    default:
-      break
-    }
+    if let refusal = entry.refusal?(state) { throw .inactive(refusal) }
   }
 }

@@ -1,5 +1,6 @@
 import HostIO
 import TicTacToeAppCore
+import TicTacToeAppSchema
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
@@ -101,15 +102,7 @@ extension FrontEndHost {
   /// What is still running, in words: "the login request".
   func workInFlight() -> String {
     let count = store.effectsInFlight
-    var work: [String] = []
-    switch store.state {
-    case .login(let login):
-      if login.isLoginRequestInFlight { work.append("the login request") }
-      if login.twoFactor?.isTwoFactorRequestInFlight == true {
-        work.append("the two-factor request")
-      }
-    case .newGame: break
-    }
+    let work = AppSchema.requestsInFlight(in: store.state)
     let effects =
       remote != nil ? "the host's effects" : count == 1 ? "1 effect" : "\(count) effects"
     return work.isEmpty ? effects : "\(effects): \(work.joined(separator: ", "))"

@@ -1,4 +1,5 @@
 import TicTacToeAppCore
+import TicTacToeAppSchema
 import UnidirectionalFlow
 
 /// What a `tictactoe attach` client typed that the host has not processed yet, put back into
@@ -17,12 +18,11 @@ struct UnconfirmedTyping {
 
   /// Notes `action`, about to be forwarded, if it is a binding.
   mutating func sent(_ action: TicTacToe.Action) {
-    guard RemoteIntent.bindingValue(of: action) != nil else { return }
-    let casePath = ActionDescription.describe(action).casePath
-    bindings[casePath] = ((bindings[casePath]?.count ?? 0) + 1, action)
-    if case .login(.view(.binding(let binding))) = action, binding.keyPath == \.password {
-      typedPassword = binding.value as? String ?? ""
-    }
+    guard let (intent, values) = AppSchema.intentAndValues(of: action), values.count == 1,
+      case .text(let text) = values[0]
+    else { return }
+    bindings[intent.casePath] = ((bindings[intent.casePath]?.count ?? 0) + 1, action)
+    if intent.isSecret { typedPassword = text }
   }
 
   /// Notes that the host processed the action at `casePath`.
@@ -37,7 +37,8 @@ struct UnconfirmedTyping {
     if case .login(var login) = state {
       if login.password.isEmpty {
         // Unless this client's password is still on its way.
-        if bindings["login.view.binding.password"] == nil { typedPassword = "" }
+        let isOnItsWay = bindings.keys.contains { AppSchema.intent(named: $0)?.isSecret == true }
+        if !isOnItsWay { typedPassword = "" }
       } else {
         // The placeholder is not a password: the client edits (and a mask counts) what it
         // typed itself, or nothing.

@@ -154,6 +154,20 @@ final class HTTPConnection {
     }
   }
 
+  /// Reads until `text` arrived and returns what came before it (for an event stream);
+  /// `nil` if the connection ended first.
+  func text(upTo text: String) -> String? {
+    let bytes = Array(text.utf8)
+    while true {
+      if let range = unread.firstRange(of: bytes) {
+        let before = String(decoding: unread[..<range.lowerBound], as: UTF8.self)
+        unread.removeSubrange(..<range.upperBound)
+        return before
+      }
+      guard readMore() else { return nil }
+    }
+  }
+
   /// Waits for the server to close the connection, discarding what it sends; `true` when it
   /// did (an end of stream or a reset), `false` when the read timed out first.
   func waitForClose() -> Bool {
