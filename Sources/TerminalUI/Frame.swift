@@ -80,6 +80,27 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
+  /// Makes row `row` show what the same row of `other` (a frame of the same size) shows: one
+  /// copy of the row's words, unless `other` has graphemes too long to pack, which are kept
+  /// again among this frame's own.
+  mutating func copyRow(_ row: Int, from other: Frame) {
+    guard columns > 0 else { return }
+    let start = row * columns
+    guard other.longGlyphs.isEmpty else {
+      for index in start..<start + columns {
+        var cell = other.cells[index]
+        if cell.isLong { cell.glyph = glyph(for: other.character(of: cell)) }
+        cells[index] = cell
+      }
+      return
+    }
+    cells.withUnsafeMutableBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        (mine.baseAddress! + start).update(from: theirs.baseAddress! + start, count: columns)
+      }
+    }
+  }
+
   /// Appends the UTF-8 bytes of `cell`'s character.
   func appendCharacter(of cell: PackedCell, into bytes: inout [UInt8]) {
     if cell.isLong {
@@ -212,9 +233,13 @@ public struct Frame: Equatable, Sendable {
     return x
   }
 
-  /// The glyph that shows `character`, keeping it among the long graphemes if it does not fit.
+  /// The glyph that shows `character`, keeping it among the long graphemes if it does not fit
+  /// (once: a frame drawn over again keeps each grapheme once).
   private mutating func glyph(for character: Character) -> UInt64 {
     if let glyph = PackedCell.inlineGlyph(character) { return glyph }
+    if let index = longGlyphs.firstIndex(of: character) {
+      return UInt64(index) | PackedCell.longGlyphFlag
+    }
     longGlyphs.append(character)
     return UInt64(longGlyphs.count - 1) | PackedCell.longGlyphFlag
   }
