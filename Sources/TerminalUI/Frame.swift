@@ -248,11 +248,16 @@ public struct Frame: Equatable, Sendable {
   public mutating func fill(
     row: Int, column: Int, width: Int, character: Character = " ", style: Style = .plain
   ) {
-    guard width > 0 else { return }
+    let start = max(0, column)
+    let end = min(columns, column > Int.max - width ? columns : column + width)
+    guard row >= 0, row < rows, start < end else { return }
     let cell = PackedCell(glyph: glyph(for: character), look: PackedCell.pack(style, width: 1))
-    for x in column..<column + width where contains(row: row, column: x) {
-      set(cell, row: row, column: x)
-    }
+    // Only the first and last cells can cut a wide character in two; the cells between are
+    // overwritten whole.
+    set(cell, row: row, column: start)
+    set(cell, row: row, column: end - 1)
+    let base = row * columns
+    for x in start + 1..<max(start + 1, end - 1) { cells[base + x] = cell }
   }
 
   /// Writes one cell, blanking the other half of any wide character it overwrites.

@@ -27,8 +27,8 @@ struct ScreenComposer {
   private var drawn: Inputs?
   /// The content's lines as placed in `frame`; empty when a box covers them.
   private var placed = Layout.PlacedLines()
-  /// The keys the status line showed, when it shows them.
-  private var statusKeys: [String] = []
+  /// What the status line's keys were made from.
+  private var footer: Chrome.Footer?
 
   /// What a frame is composed from.
   private struct Inputs: Equatable {
@@ -70,11 +70,11 @@ struct ScreenComposer {
       placed = now
     }
     guard regions.hasStatus else { return }
-    let keys = Chrome.keys(for: screen, interface: interface)
-    if keys != statusKeys || last.interface != interface {
+    let footer = Chrome.footer(for: screen, interface: interface)
+    if footer != self.footer || last.interface != interface {
       clear(size.rows - 1..<size.rows)
       Chrome.status(for: screen, interface: interface, in: &frame)
-      statusKeys = keys
+      self.footer = footer
     }
   }
 
@@ -83,7 +83,7 @@ struct ScreenComposer {
     let size = inputs.size
     frame = Frame(columns: size.columns, rows: size.rows)
     placed = Layout.PlacedLines()
-    statusKeys = []
+    footer = nil
     guard size.rows > 0, size.columns > 0 else { return }
     guard Self.fits(size) else {
       let text = "terminal too small (need \(Self.minimumSize.columns)×\(Self.minimumSize.rows))"
@@ -103,7 +103,7 @@ struct ScreenComposer {
     drawContent(inputs.screen, interface: inputs.interface, in: regions)
     if regions.hasStatus {
       Chrome.status(for: inputs.screen, interface: inputs.interface, in: &frame)
-      statusKeys = Chrome.keys(for: inputs.screen, interface: inputs.interface)
+      footer = Chrome.footer(for: inputs.screen, interface: inputs.interface)
     }
   }
 

@@ -44,7 +44,7 @@ enum Widgets {
     if showsCursor { spans.append(Span(text: under, style: Theme.textCursor)) }
     spans.append(Span(text: shownAfter, style: style))
     let used = shownBefore.terminalWidth + under.terminalWidth + shownAfter.terminalWidth
-    spans.append(Span(text: String(repeating: " ", count: max(0, fieldWidth - used)), style: style))
+    spans.append(Span(text: spaces(fieldWidth - used), style: style))
     return Line(spans: spans)
   }
 
@@ -61,12 +61,23 @@ enum Widgets {
 
   /// A gap of `count` spaces.
   static func gap(_ count: Int) -> Span {
-    Span(text: String(repeating: " ", count: count))
+    Span(text: spaces(count))
   }
 
   /// `text` padded with spaces to `width` columns (or left as is when wider).
   static func pad(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.terminalWidth))
+    text + spaces(width - text.terminalWidth)
+  }
+
+  /// `count` spaces (none for a count below 1): made once for the widths the views use, so
+  /// that padding a line on every change builds no string.
+  static func spaces(_ count: Int) -> String {
+    count < madeSpaces.count ? madeSpaces[max(0, count)] : String(repeating: " ", count: count)
+  }
+
+  /// Runs of spaces as long as a screen's widest line, by length.
+  private static let madeSpaces = (0...Layout.blockWidth).map {
+    String(repeating: " ", count: $0)
   }
 
   /// The end of `text` that fits in `width` columns, with `…` in front when cut.
