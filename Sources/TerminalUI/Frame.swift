@@ -133,6 +133,20 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
+  /// How many cells of row `row` differ from the same cells of `other` (a frame of the same
+  /// width): their words compared, unless a grapheme too long to pack is in either frame.
+  func changedCellCount(row: Int, from other: Frame) -> Int {
+    let start = row * columns
+    guard longGlyphs.isEmpty, other.longGlyphs.isEmpty else {
+      return (start..<start + columns).count { !same(cells[$0], as: other.cells[$0], in: other) }
+    }
+    return cells.withUnsafeBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        (start..<start + columns).count { mine[$0] != theirs[$0] }
+      }
+    }
+  }
+
   /// Draws `text` from `row`, `column` to the right, clipped to the frame and to `maxWidth`
   /// columns. Control characters are drawn as `?`, so text from outside (a player's name)
   /// can never inject escape sequences. Returns the number of columns drawn.

@@ -92,7 +92,7 @@ public struct Renderer: Sendable {
         in: before)
     }
     // Cheap first: a row with a few changed cells is written as it is.
-    guard (0..<columns).count(where: { differs($0, $0) }) >= Self.shiftWorthIt else { return nil }
+    guard after.changedCellCount(row: row, from: before) >= Self.shiftWorthIt else { return nil }
     var best: (column: Int, count: Int, saved: Int)?
     for count in stride(from: 1, through: columns / 2, by: 1) {
       var start = 0
