@@ -6,8 +6,9 @@
 
 /// A screenful of cells: what the terminal should show next.
 ///
-/// Views draw into a fresh frame on every state change; ``Renderer`` compares it with the frame
-/// it drew before and writes only the difference.
+/// Views draw into a frame on every state change (a front end may keep one and draw again
+/// only the rows that changed); ``Renderer`` compares it with the frame it drew before and
+/// writes only the difference.
 ///
 /// ```swift
 /// var frame = Frame(columns: 80, rows: 24)

@@ -25,7 +25,7 @@ struct ScreenComposer {
   private(set) var frame = Frame(columns: 0, rows: 0)
   /// What `frame` was composed from; `nil` before the first frame.
   private var drawn: Inputs?
-  /// The content's lines as placed in `frame`; empty when a box covers them.
+  /// The content's lines as placed in `frame` (under the box, when one covers them).
   private var placed = Layout.PlacedLines()
   /// What the status line's keys were made from.
   private var footer: Chrome.Footer?
