@@ -32,6 +32,8 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   /// The board cursor as the host last kept it.
   private var keptBoardCursor: BoardCursor?
   private var subscription: UInt64 = 0
+  /// The frame drawn last, recomposed only where a change differs.
+  private var composer = ScreenComposer()
   /// Moves the activity indicator on while a request is in flight.
   private let spinnerAnimation = SpinnerAnimation()
   /// Ctrl-C, which raises SIGINT even while keys wait for a larger terminal.
@@ -219,14 +221,16 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     return TerminalSize.of(descriptor: descriptor)
   }
 
-  /// Draws the screen of the last change; only the cells that changed reach the terminal.
+  /// Draws the screen of the last change: only the lines that changed are composed again, and
+  /// only the cells that changed reach the terminal.
   private func render() {
     guard terminal.isActive else {
       spinnerAnimation.stop()
       return
     }
     animateSpinner(while: screen.isActivityIndicatorVisible)
-    terminal.draw(ScreenComposer.frame(for: screen, interface: interface, size: terminal.size))
+    composer.compose(screen, interface: interface, size: terminal.size)
+    terminal.draw(composer.frame)
   }
 
   /// Ticks the spinner while `isVisible`; each tick redraws only the spinner's cell.

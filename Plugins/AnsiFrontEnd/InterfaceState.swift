@@ -3,7 +3,7 @@ import TerminalUI
 
 /// What the ANSI front end keeps for itself: where the user is on the screen, never app state
 /// (fields, board, flags and titles are always read from the host).
-struct InterfaceState {
+struct InterfaceState: Equatable {
   /// The screen the focus below belongs to.
   private(set) var screenKind: ScreenKind?
   /// Focus on the login screen.

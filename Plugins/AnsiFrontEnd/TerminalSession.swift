@@ -12,6 +12,8 @@ final class TerminalSession {
   /// Where the size is read from: standard output, or an observer's terminal.
   private let sizeSource: () -> TerminalSize?
   private var renderer: Renderer
+  /// The bytes of the last draw, kept so that drawing allocates nothing once it has grown.
+  private var drawn: [UInt8] = []
   /// Whether the terminal is taken over now (not before attach, after detach, or while
   /// suspended).
   private(set) var isActive = false
@@ -58,8 +60,9 @@ final class TerminalSession {
   /// Draws `frame`, writing only what changed since the last one.
   func draw(_ frame: Frame) {
     guard isActive else { return }
-    let bytes = renderer.render(frame)
-    if !bytes.isEmpty { output.write(bytes) }
+    drawn.removeAll(keepingCapacity: true)
+    renderer.render(frame, into: &drawn)
+    if !drawn.isEmpty { output.write(drawn) }
   }
 
   /// Forces the next ``draw(_:)`` to redraw everything.

@@ -6,8 +6,9 @@
 
 /// A screenful of cells: what the terminal should show next.
 ///
-/// Views draw into a fresh frame on every state change; ``Renderer`` compares it with the frame
-/// it drew before and writes only the difference.
+/// Views draw into a frame on every state change (a front end may keep one and draw again
+/// only the rows that changed); ``Renderer`` compares it with the frame it drew before and
+/// writes only the difference.
 ///
 /// ```swift
 /// var frame = Frame(columns: 80, rows: 24)
@@ -80,6 +81,27 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
+  /// Makes row `row` show what the same row of `other` (a frame of the same size) shows: one
+  /// copy of the row's words, unless `other` has graphemes too long to pack, which are kept
+  /// again among this frame's own.
+  mutating func copyRow(_ row: Int, from other: Frame) {
+    guard columns > 0 else { return }
+    let start = row * columns
+    guard other.longGlyphs.isEmpty else {
+      for index in start..<start + columns {
+        var cell = other.cells[index]
+        if cell.isLong { cell.glyph = glyph(for: other.character(of: cell)) }
+        cells[index] = cell
+      }
+      return
+    }
+    cells.withUnsafeMutableBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        (mine.baseAddress! + start).update(from: theirs.baseAddress! + start, count: columns)
+      }
+    }
+  }
+
   /// Appends the UTF-8 bytes of `cell`'s character.
   func appendCharacter(of cell: PackedCell, into bytes: inout [UInt8]) {
     if cell.isLong {
@@ -108,6 +130,20 @@ public struct Frame: Equatable, Sendable {
             columns * MemoryLayout<PackedCell>.stride) == 0
         }
         return (start..<start + columns).allSatisfy { same(mine[$0], as: theirs[$0], in: other) }
+      }
+    }
+  }
+
+  /// How many cells of row `row` differ from the same cells of `other` (a frame of the same
+  /// width): their words compared, unless a grapheme too long to pack is in either frame.
+  func changedCellCount(row: Int, from other: Frame) -> Int {
+    let start = row * columns
+    guard longGlyphs.isEmpty, other.longGlyphs.isEmpty else {
+      return (start..<start + columns).count { !same(cells[$0], as: other.cells[$0], in: other) }
+    }
+    return cells.withUnsafeBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        (start..<start + columns).count { mine[$0] != theirs[$0] }
       }
     }
   }
@@ -212,9 +248,13 @@ public struct Frame: Equatable, Sendable {
     return x
   }
 
-  /// The glyph that shows `character`, keeping it among the long graphemes if it does not fit.
+  /// The glyph that shows `character`, keeping it among the long graphemes if it does not fit
+  /// (once: a frame drawn over again keeps each grapheme once).
   private mutating func glyph(for character: Character) -> UInt64 {
     if let glyph = PackedCell.inlineGlyph(character) { return glyph }
+    if let index = longGlyphs.firstIndex(of: character) {
+      return UInt64(index) | PackedCell.longGlyphFlag
+    }
     longGlyphs.append(character)
     return UInt64(longGlyphs.count - 1) | PackedCell.longGlyphFlag
   }
@@ -223,11 +263,16 @@ public struct Frame: Equatable, Sendable {
   public mutating func fill(
     row: Int, column: Int, width: Int, character: Character = " ", style: Style = .plain
   ) {
-    guard width > 0 else { return }
+    let start = max(0, column)
+    let end = min(columns, column > Int.max - width ? columns : column + width)
+    guard row >= 0, row < rows, start < end else { return }
     let cell = PackedCell(glyph: glyph(for: character), look: PackedCell.pack(style, width: 1))
-    for x in column..<column + width where contains(row: row, column: x) {
-      set(cell, row: row, column: x)
-    }
+    // Only the first and last cells can cut a wide character in two; the cells between are
+    // overwritten whole.
+    set(cell, row: row, column: start)
+    set(cell, row: row, column: end - 1)
+    let base = row * columns
+    for x in start + 1..<max(start + 1, end - 1) { cells[base + x] = cell }
   }
 
   /// Writes one cell, blanking the other half of any wide character it overwrites.

@@ -13,22 +13,21 @@ enum GraphicRendition {
       (current.isBold && !next.isBold) || (current.isDim && !next.isDim)
       || (current.isUnderlined && !next.isUnderlined) || (current.isReversed && !next.isReversed)
     let base = dropsAttribute ? Style.plain : current
-    var parameters: [Int] = dropsAttribute ? [0] : []
-    if next.isBold && !base.isBold { parameters.append(1) }
-    if next.isDim && !base.isDim { parameters.append(2) }
-    if next.isUnderlined && !base.isUnderlined { parameters.append(4) }
-    if next.isReversed && !base.isReversed { parameters.append(7) }
-    if next.foreground != base.foreground {
-      parameters.append(next.foreground?.foregroundParameter ?? 39)
-    }
-    if next.background != base.background {
-      parameters.append(next.background?.backgroundParameter ?? 49)
-    }
     bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
-    for (index, parameter) in parameters.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ";")) }
+    var isFirst = true
+    // The parameters in order, separated by `;`, written straight into `bytes`.
+    func append(_ parameter: Int) {
+      if !isFirst { bytes.append(UInt8(ascii: ";")) }
+      isFirst = false
       ControlSequence.appendDecimal(parameter, into: &bytes)
     }
+    if dropsAttribute { append(0) }
+    if next.isBold && !base.isBold { append(1) }
+    if next.isDim && !base.isDim { append(2) }
+    if next.isUnderlined && !base.isUnderlined { append(4) }
+    if next.isReversed && !base.isReversed { append(7) }
+    if next.foreground != base.foreground { append(next.foreground?.foregroundParameter ?? 39) }
+    if next.background != base.background { append(next.background?.backgroundParameter ?? 49) }
     bytes.append(UInt8(ascii: "m"))
   }
 }

@@ -12,8 +12,10 @@
 public struct Renderer: Sendable {
   /// Whether colours are sent; when `false` (`NO_COLOR`), only attributes are.
   public let colors: Bool
-  /// The frame on the terminal now, or `nil` when the screen must be redrawn in full.
-  private var previous: Frame?
+  /// The frame on the terminal now; updated row by row as rows change, never copied whole.
+  private var shown = Frame(columns: 0, rows: 0)
+  /// Whether ``shown`` is on the screen; `false` when the screen must be redrawn in full.
+  private var isShownValid = false
   /// Where the terminal's cursor is, or `nil` when unknown.
   private var cursor: (row: Int, column: Int)?
   /// The terminal's current style.
@@ -26,46 +28,53 @@ public struct Renderer: Sendable {
 
   /// Forgets what is on the screen: the next ``render(_:)`` clears it and draws everything.
   public mutating func invalidate() {
-    previous = nil
+    isShownValid = false
   }
 
   /// The bytes that turn the terminal's screen from the previous frame into `frame`; empty when
   /// nothing changed.
   public mutating func render(_ frame: Frame) -> [UInt8] {
     var bytes: [UInt8] = []
-    let before: Frame
-    if let previous, previous.columns == frame.columns, previous.rows == frame.rows {
-      before = previous
-    } else {
+    render(frame, into: &bytes)
+    return bytes
+  }
+
+  /// Appends to `bytes` what turns the terminal's screen from the previous frame into `frame`
+  /// (nothing when nothing changed): a caller that keeps its buffer allocates nothing per frame.
+  /// Only rows that differ are looked at cell by cell.
+  public mutating func render(_ frame: Frame, into bytes: inout [UInt8]) {
+    if !isShownValid || shown.columns != frame.columns || shown.rows != frame.rows {
       bytes.append(contentsOf: ControlSequence.resetStyle.utf8)
       bytes.append(contentsOf: ControlSequence.clearScreen.utf8)
-      before = Frame(columns: frame.columns, rows: frame.rows)
+      shown = Frame(columns: frame.columns, rows: frame.rows)
+      isShownValid = true
       cursor = (0, 0)
       style = .plain
     }
-    for row in 0..<frame.rows where !frame.rowEquals(before, row: row) {
-      guard let shift = leftShift(of: row, from: before, to: frame) else {
-        drawChanges(in: row, from: before, to: frame, columns: 0..<frame.columns, into: &bytes)
-        continue
+    var isAnyChanged = false
+    for row in 0..<frame.rows where !frame.rowEquals(shown, row: row) {
+      isAnyChanged = true
+      if let shift = leftShift(of: row, from: shown, to: frame) {
+        // What changed before the moved cells; the deletion that moves them into place; then
+        // what still differs from the row as the terminal now shows it.
+        drawChanges(in: row, from: shown, to: frame, columns: 0..<shift.column, into: &bytes)
+        moveCursor(to: row, column: shift.column, in: frame, into: &bytes)
+        GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
+        style = .plain
+        ControlSequence.appendDeleteCharacters(shift.count, into: &bytes)
+        var shifted = shown
+        shifted.deleteCells(row: row, column: shift.column, count: shift.count)
+        drawChanges(
+          in: row, from: shifted, to: frame, columns: shift.column..<frame.columns, into: &bytes)
+      } else {
+        drawChanges(in: row, from: shown, to: frame, columns: 0..<frame.columns, into: &bytes)
       }
-      // What changed before the moved cells; the deletion that moves them into place; then
-      // what still differs from the row as the terminal now shows it.
-      drawChanges(in: row, from: before, to: frame, columns: 0..<shift.column, into: &bytes)
-      moveCursor(to: row, column: shift.column, in: frame, into: &bytes)
-      GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
-      style = .plain
-      ControlSequence.appendDeleteCharacters(shift.count, into: &bytes)
-      var shifted = before
-      shifted.deleteCells(row: row, column: shift.column, count: shift.count)
-      drawChanges(
-        in: row, from: shifted, to: frame, columns: shift.column..<frame.columns, into: &bytes)
+      shown.copyRow(row, from: frame)
     }
-    if style != .plain {
+    if isAnyChanged, style != .plain {
       GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
       style = .plain
     }
-    previous = frame
-    return bytes
   }
 
   /// Where to delete cells of row `row` so that the terminal itself moves the rest of the
@@ -83,7 +92,7 @@ public struct Renderer: Sendable {
         in: before)
     }
     // Cheap first: a row with a few changed cells is written as it is.
-    guard (0..<columns).count(where: { differs($0, $0) }) >= Self.shiftWorthIt else { return nil }
+    guard after.changedCellCount(row: row, from: before) >= Self.shiftWorthIt else { return nil }
     var best: (column: Int, count: Int, saved: Int)?
     for count in stride(from: 1, through: columns / 2, by: 1) {
       var start = 0

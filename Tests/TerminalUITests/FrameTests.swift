@@ -21,6 +21,18 @@ import Testing
     #expect(frame[0, 0] == .blank)
     #expect(frame.put("漢", row: 0, column: 3) == 0)
   }
+
+  @Test func fillingOverHalfAWideCharacterBlanksItsOtherHalf() {
+    var frame = Frame(columns: 8, rows: 2)
+    frame.put("漢a漢b", row: 0, column: 0)
+    // Cells 1 to 3: the second half of the first 漢 up to the first half of the second.
+    frame.fill(row: 0, column: 1, width: 3, character: "-")
+    #expect((0..<8).map { frame[0, $0].character } == [" ", "-", "-", "-", " ", "b", " ", " "])
+    #expect((0..<8).allSatisfy { frame[0, $0].width == 1 })
+    #expect((0..<8).allSatisfy { frame[1, $0] == .blank }, "the next row is left alone")
+    frame.fill(row: 1, column: -3, width: 100, character: "=")
+    #expect((0..<8).allSatisfy { frame[1, $0].character == "=" }, "clipped to the row")
+  }
 }
 
 extension FrameTests {

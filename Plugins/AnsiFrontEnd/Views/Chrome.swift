@@ -67,10 +67,29 @@ enum Chrome {
   /// The keys that work on `screen` now, one hint each; the way to the command line and the
   /// help always shows last (from a text field: escape first).
   static func keys(for screen: Screen, interface: InterfaceState) -> [String] {
+    let footer = footer(for: screen, interface: interface)
     // A replay takes no key of the screen: the footer shows how far it has come instead.
-    if let replay = interface.replay {
+    if let replay = footer.replay {
       return [replay.banner, "keys are refused", ":q quits", ": command · ? help"]
     }
+    return footer.specific.split(separator: " · ").map(String.init) + [
+      "ctrl-c quit", footer.global,
+    ]
+  }
+
+  /// Everything the keys of the status line are made from: two equal footers show the same
+  /// keys, and comparing them costs no string building (the texts are literals).
+  struct Footer: Equatable {
+    /// The keys of the screen, joined with ` · `.
+    var specific: String
+    /// The way to the command line and the help.
+    var global: String
+    /// The replay's progress, which replaces the keys during a replay.
+    var replay: ReplayStatus?
+  }
+
+  /// The footer of `screen` with the front end's `interface`.
+  static func footer(for screen: Screen, interface: InterfaceState) -> Footer {
     let specific: String
     switch screen {
     case .login(let login) where login.alertTitle != nil:
@@ -91,6 +110,6 @@ enum Chrome {
     }
     let global =
       interface.isEditingText(on: screen) ? "esc then : command, ? help" : ": command · ? help"
-    return specific.split(separator: " · ").map(String.init) + ["ctrl-c quit", global]
+    return Footer(specific: specific, global: global, replay: interface.replay)
   }
 }

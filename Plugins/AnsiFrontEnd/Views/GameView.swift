@@ -30,8 +30,6 @@ enum GameView {
     ]
     let winningCells = winningLine(of: game)
     let showsCursor = !game.isBoardDisabled
-    let separator = Array(repeating: String(repeating: "─", count: cellWidth), count: 3)
-      .joined(separator: "┼")
     for row in 0..<3 {
       for band in tall ? [0, 1, 2] : [1] {
         var spans = [Widgets.gap(2)]
@@ -54,7 +52,7 @@ enum GameView {
               Span(
                 text: isWinning ? "◀  " : "   ", style: isWinning ? Theme.winningMarker : padding))
           } else {
-            spans.append(Span(text: String(repeating: " ", count: cellWidth), style: padding))
+            spans.append(Span(text: Widgets.spaces(cellWidth), style: padding))
           }
           if column < 2 { spans.append(Span(text: "│", style: Theme.grid)) }
         }
@@ -76,6 +74,12 @@ enum GameView {
     }
     return lines
   }
+
+  /// The line between two rows of the board.
+  private static let separator = Array(
+    repeating: String(repeating: "─", count: cellWidth), count: 3
+  )
+  .joined(separator: "┼")
 
   /// The three cells of the line the winner completed, or none.
   static func winningLine(of game: GameScreen) -> [BoardCursor] {

@@ -12,21 +12,36 @@ enum Layout {
     max(0, (columns - blockWidth) / 2)
   }
 
-  /// Draws `lines` into `frame` within `rows`; drops optional lines, then the last lines, when
-  /// they do not fit.
-  static func place(_ lines: [Line], in frame: inout Frame, rows: Range<Int>) {
+  /// Where `lines` go within `rows`: the row of the first, and the lines that fit; drops
+  /// optional lines, then the last lines, when they do not all fit.
+  static func arrange(_ lines: [Line], in rows: Range<Int>) -> PlacedLines {
     var lines = lines
     var top = rows.lowerBound + 1
     if lines.count > rows.count - 1 {
       top = rows.lowerBound
       if lines.count > rows.count { lines.removeAll { $0.isOptional } }
     }
-    let left = left(columns: frame.columns)
-    for (offset, line) in lines.prefix(max(0, rows.upperBound - top)).enumerated() {
-      var column = left
-      for span in line.spans {
-        column += frame.put(span.text, row: top + offset, column: column, style: span.style)
-      }
+    return PlacedLines(top: top, lines: Array(lines.prefix(max(0, rows.upperBound - top))))
+  }
+
+  /// Draws `line` on row `row` of `frame`, from the block's left edge.
+  static func draw(_ line: Line, in frame: inout Frame, row: Int) {
+    var column = left(columns: frame.columns)
+    for span in line.spans {
+      column += frame.put(span.text, row: row, column: column, style: span.style)
+    }
+  }
+
+  /// A screen's lines as ``arrange(_:in:)`` places them.
+  struct PlacedLines: Equatable {
+    /// The row of the first line.
+    var top = 0
+    /// The lines, one a row from `top`.
+    var lines: [Line] = []
+
+    /// The line on `row`, if any.
+    subscript(row: Int) -> Line? {
+      lines.indices.contains(row - top) ? lines[row - top] : nil
     }
   }
 

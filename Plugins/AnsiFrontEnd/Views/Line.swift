@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// A piece of text in one style.
-struct Span {
+struct Span: Equatable {
   /// The text, drawn left to right.
   var text: String
   /// How it is drawn.
@@ -10,7 +10,7 @@ struct Span {
 
 /// One line of a screen's content, made of spans. Optional lines (spacing, explanations) are
 /// the first to go when the terminal is too short.
-struct Line {
+struct Line: Equatable {
   /// The pieces, drawn one after the other.
   var spans: [Span]
   /// Whether the line may be dropped when the terminal is too short.

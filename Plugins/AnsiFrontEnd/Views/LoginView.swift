@@ -14,6 +14,7 @@ enum LoginView {
     var lines = explanationLines(width: width).map {
       Line($0, style: Theme.hint, isOptional: true)
     }
+    lines.reserveCapacity(lines.count + 6)
     lines.append(.spacer)
     lines.append(
       Widgets.field(

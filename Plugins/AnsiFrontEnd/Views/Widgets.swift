@@ -29,22 +29,31 @@ enum Widgets {
     }
     let style = disabled ? Theme.placeholder : focused ? Theme.focusedField : Theme.field
     let showsCursor = focused && !disabled
-    let split = value.index(value.endIndex, offsetBy: -min(caret, value.count))
+    let split =
+      caret == 0 ? value.endIndex : value.index(value.endIndex, offsetBy: -min(caret, value.count))
     let before = String(value[..<split])
     var rest = value[split...]
     // The cursor cell: the character under it, or a space at the end.
     let under = showsCursor ? String(rest.popFirst() ?? " ") : ""
     let after = String(rest)
     // Too long for the field: the text after the cursor gets at least half the room it needs.
-    let room = fieldWidth - under.terminalWidth
-    let afterRoom = min(after.terminalWidth, max(room / 2, room - before.terminalWidth))
-    let shownAfter = head(of: after, width: afterRoom)
-    let shownBefore = tail(of: before, width: room - shownAfter.terminalWidth)
+    // Each piece is measured once; one that fits is shown as it is.
+    let underWidth = under.terminalWidth
+    let beforeWidth = before.terminalWidth
+    let afterWidth = after.terminalWidth
+    let room = fieldWidth - underWidth
+    let afterRoom = min(afterWidth, max(room / 2, room - beforeWidth))
+    let shownAfter = afterWidth <= afterRoom ? after : head(of: after, width: afterRoom)
+    let shownAfterWidth = afterWidth <= afterRoom ? afterWidth : shownAfter.terminalWidth
+    let beforeRoom = room - shownAfterWidth
+    let shownBefore = beforeWidth <= beforeRoom ? before : tail(of: before, width: beforeRoom)
+    let shownBeforeWidth = beforeWidth <= beforeRoom ? beforeWidth : shownBefore.terminalWidth
+    spans.reserveCapacity(5)
     spans.append(Span(text: shownBefore, style: style))
     if showsCursor { spans.append(Span(text: under, style: Theme.textCursor)) }
     spans.append(Span(text: shownAfter, style: style))
-    let used = shownBefore.terminalWidth + under.terminalWidth + shownAfter.terminalWidth
-    spans.append(Span(text: String(repeating: " ", count: max(0, fieldWidth - used)), style: style))
+    let used = shownBeforeWidth + underWidth + shownAfterWidth
+    spans.append(Span(text: spaces(fieldWidth - used), style: style))
     return Line(spans: spans)
   }
 
@@ -61,12 +70,23 @@ enum Widgets {
 
   /// A gap of `count` spaces.
   static func gap(_ count: Int) -> Span {
-    Span(text: String(repeating: " ", count: count))
+    Span(text: spaces(count))
   }
 
   /// `text` padded with spaces to `width` columns (or left as is when wider).
   static func pad(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.terminalWidth))
+    text + spaces(width - text.terminalWidth)
+  }
+
+  /// `count` spaces (none for a count below 1): made once for the widths the views use, so
+  /// that padding a line on every change builds no string.
+  static func spaces(_ count: Int) -> String {
+    count < madeSpaces.count ? madeSpaces[max(0, count)] : String(repeating: " ", count: count)
+  }
+
+  /// Runs of spaces as long as a screen's widest line, by length.
+  private static let madeSpaces = (0...Layout.blockWidth).map {
+    String(repeating: " ", count: $0)
   }
 
   /// The end of `text` that fits in `width` columns, with `…` in front when cut.
