@@ -186,9 +186,12 @@ public final class OutputSink {
       }
     }
     guard written == pending.count else {
-      // The rest waits for a save: drop what is out, keep the rest.
-      pending.removeFirst(written)
-      written = 0
+      // The rest waits for a save. What is out is dropped once it is half of the buffer, so
+      // that moving the rest down costs at most as much as writing it did.
+      if written >= pending.count / 2 {
+        pending.removeFirst(written)
+        written = 0
+      }
       return
     }
     pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)

@@ -5,8 +5,8 @@ import UnidirectionalFlow
 
 /// Keeps a `--session` file current: the state a front end showed is a state saved.
 ///
-/// Saving is a group commit, off the store thread. A change of state only marks the session
-/// dirty and counts it. Once the store thread is done with its turn, or when output is about
+/// Saving is a group commit, off the store thread. A change of state (a new revision of the
+/// ``StateHistory``, which compares the states once for both) only marks the session dirty. Once the store thread is done with its turn, or when output is about
 /// to go out (the ``OutputFlusher``'s durability hook), the snapshot of the state as it is
 /// then is encoded and handed to a ``SessionSaver``, which writes it on a thread of its own;
 /// the output that shows it waits until that save is done, while the store thread goes on
@@ -25,20 +25,18 @@ final class SessionKeeper {
   var file: SessionFile { saver.file }
   private let saver: SessionSaver
   private let store: Store<TicTacToe.State, TicTacToe.Action>
-  /// The states before each move of the game on screen, saved with it so that `:undo` works
-  /// after a restore.
-  private let undo: () -> [TicTacToe.State]
+  private let history: StateHistory
   /// Runs before each save is started: the record log's lines go out first.
   private let beforeSave: () -> Void
   private let report: (String) -> Void
-  private var subscription: StoreSubscription?
-  /// Changes of state so far; a save is numbered by the changes it covers.
-  private var changes: UInt64 = 0
+  /// Changes of state so far, the state the host started with included: a save is numbered
+  /// by the changes it covers.
+  private var changes: UInt64 { history.revision + 1 }
   /// The changes covered by the saves done (saved, or failed and reported).
   private var settled: UInt64 = 0
   /// The save under way, if any.
   private var saving: UInt64?
-  private var isDirty = false
+  private var isDirty = true
   private var isScheduled = false
   private var isStopped = false
   private var lastSaved: [UInt8]?
@@ -47,16 +45,15 @@ final class SessionKeeper {
   private(set) var failure: String?
 
   init(
-    file: SessionFile, store: Store<TicTacToe.State, TicTacToe.Action>,
-    undo: @escaping () -> [TicTacToe.State], beforeSave: @escaping () -> Void,
-    report: @escaping (String) -> Void
+    file: SessionFile, store: Store<TicTacToe.State, TicTacToe.Action>, history: StateHistory,
+    beforeSave: @escaping () -> Void, report: @escaping (String) -> Void
   ) {
     self.saver = SessionSaver(file: file)
     self.store = store
-    self.undo = undo
+    self.history = history
     self.beforeSave = beforeSave
     self.report = report
-    subscription = store.subscribe { [unowned self] _ in markDirty() }
+    history.onChange = { [unowned self] in markDirty() }
     markDirty()
   }
 
@@ -68,8 +65,7 @@ final class SessionKeeper {
     if isFailing { isDirty = true }
     saveNow()
     isStopped = true
-    subscription?.cancel()
-    subscription = nil
+    history.onChange = nil
     return !isFailing
   }
 
@@ -94,7 +90,6 @@ final class SessionKeeper {
   }
 
   private func markDirty() {
-    changes += 1
     isDirty = true
     guard !isScheduled else { return }
     isScheduled = true
@@ -108,7 +103,9 @@ final class SessionKeeper {
     guard isDirty, saving == nil, !isStopped else { return }
     isDirty = false
     beforeSave()
-    let bytes = SessionSnapshot.encode(store.state, undo: undo())
+    // The states before each move of the game on screen are saved with it, so that `:undo`
+    // works after a restore.
+    let bytes = SessionSnapshot.encode(store.state, undo: history.statesBeforeEachMove())
     guard bytes != lastSaved else {
       settle(through: changes)
       return
