@@ -145,9 +145,12 @@ MainActor.assumeIsolated {
       exit(ExitStatus.hostWentAway)
     }
   } else {
+    let isReplaying = replay != nil
     let store = Store(initialState: replay?.start ?? session?.state ?? TicTacToe.State()) {
-      // A replay drops effects: the server's answers are in the log.
-      TicTacToe().droppingEffects(if: replay != nil)
+      DeferredAppReducer {
+        // A replay drops effects: the server's answers are in the log.
+        TicTacToe().droppingEffects(if: isReplaying)
+      }
     } withDependencies: {
       $0.authenticationClient = .live(latency: options.authDelay)
     }
