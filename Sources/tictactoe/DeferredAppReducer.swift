@@ -1,14 +1,19 @@
 import TicTacToeAppCore
 import UnidirectionalFlow
 
-/// The app's reducer, built at the store's first action instead of at start: the first screen
-/// needs only the state, and building the reducer tree (its body, and the Swift metadata of
-/// its generic types, made from mangled names) is a fifth of the host's start-up.
+/// The app's reducer, built once the first screen is out instead of before it: the first
+/// screen needs only the state, and building the reducer tree (its body, and the Swift
+/// metadata of its generic types, made from mangled names) was a fifth of the host's start-up.
 ///
-/// The store builds its reducer inside its dependencies, and runs every action inside them
-/// too, so the reducer built here sees the same dependencies it would have seen at start.
-/// After the first action it costs one closure call per action.
-struct DeferredAppReducer: Reducer {
+/// `main.swift` calls ``build()`` in a store-thread job queued behind the first screen's
+/// output, before any input is read (a replay, which sends at once, builds first). The
+/// reducer's features read their dependencies when they reduce, inside the store's, so
+/// building it there changes nothing they see. Built outside a reduction, its bodies are
+/// evaluated once, as the library checks. After that it costs one closure call per action.
+///
+/// `@unchecked Sendable`: it is built and run on the store thread only; the job that builds it
+/// is the one thing that carries it there.
+struct DeferredAppReducer: Reducer, @unchecked Sendable {
   typealias State = TicTacToe.State
   typealias Action = TicTacToe.Action
 
@@ -24,7 +29,8 @@ struct DeferredAppReducer: Reducer {
 
   private let built: Built
 
-  /// A reducer that builds `make()` at its first action and runs it from then on.
+  /// A reducer that runs `make()`, built by ``build()`` (or by the first action, at the
+  /// latest).
   init<R: Reducer>(_ make: @escaping () -> R) where R.State == State, R.Action == Action {
     built = Built {
       let reducer = make()
@@ -32,10 +38,14 @@ struct DeferredAppReducer: Reducer {
     }
   }
 
+  /// Builds the reducer, unless it is built already.
+  func build() {
+    if built.reduce == nil { built.reduce = built.make() }
+  }
+
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     if let reduce = built.reduce { return reduce(&state, action) }
-    let reduce = built.make()
-    built.reduce = reduce
-    return reduce(&state, action)
+    build()
+    return built.reduce!(&state, action)
   }
 }

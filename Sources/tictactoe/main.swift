@@ -121,6 +121,10 @@ let session = options.session.map { SessionStart.open($0, report: standardError)
 let replay = options.replay.map { ReplayLog.load($0, report: standardError) }
 let replayReadsStandardInput = options.replay.map(ReplayLog.isStandardInput) ?? false
 
+/// The app's reducer, built after the first screen (see ``DeferredAppReducer``); `nil` in
+/// `attach`, whose game is the other host's.
+var appReducer: DeferredAppReducer?
+
 MainActor.assumeIsolated {
   let loop = PollingEventLoop.shared
   let host: FrontEndHost
@@ -156,11 +160,13 @@ MainActor.assumeIsolated {
     }
   } else {
     let isReplaying = replay != nil
+    let reducer = DeferredAppReducer {
+      // A replay drops effects: the server's answers are in the log.
+      TicTacToe().droppingEffects(if: isReplaying)
+    }
+    appReducer = reducer
     let store = Store(initialState: replay?.start ?? session?.state ?? TicTacToe.State()) {
-      DeferredAppReducer {
-        // A replay drops effects: the server's answers are in the log.
-        TicTacToe().droppingEffects(if: isReplaying)
-      }
+      reducer
     } withDependencies: {
       $0.authenticationClient = .live(latency: options.authDelay)
     }
@@ -237,6 +243,14 @@ MainActor.assumeIsolated {
     return
   }
   if let listener { host.serve(listener, frontEnd: FrontEndSpec("jsonl")) }
+  if let appReducer {
+    // Behind the first screen's output, ahead of any input; a replay sends at once.
+    if replayDriver != nil {
+      appReducer.build()
+    } else {
+      StoreThread.schedule { appReducer.build() }
+    }
+  }
   let input = InputSource(streams.input, loop: loop)
   if let replayDriver {
     // Input goes to the front ends once the log is replayed, so the end of a piped input
