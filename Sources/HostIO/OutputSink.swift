@@ -13,6 +13,11 @@
 /// writes. When the descriptor is full, the sink asks its ``EventLoop`` to call it back once
 /// there is room, and keeps the rest meanwhile.
 ///
+/// Output that shows state waits for that state to be durable: with an
+/// ``OutputFlusher/durability`` hook set (the host's `--session`), a flush writes only the
+/// bytes whose state is saved, and keeps the rest until the save that covers them is done (see
+/// ``OutputFlusher``). The store thread never waits for the disk meanwhile.
+///
 /// The first failed write (a broken pipe, a full disk, a closed descriptor), or a backlog past
 /// ``backlogLimit``, marks the sink failed: it drops everything from then on and tells
 /// ``onFailure`` once. What to do about it is the owner's policy, not the sink's.
@@ -47,6 +52,11 @@ public final class OutputSink {
   private var pending: [UInt8] = []
   /// How much of `pending` is written already.
   private var written = 0
+  /// How many bytes were ever appended, and how many of them may be written: the bytes past
+  /// that wait for a save (counted from the sink's start, so that they outlive `pending`'s
+  /// compaction).
+  private var appendedTotal = 0
+  private var releasedTotal = 0
   private let loop: any EventLoop
   private var writableInterest: EventLoopInterest?
   fileprivate var isScheduled = false
@@ -63,6 +73,11 @@ public final class OutputSink {
 
   /// Bytes written to the sink and not yet to its descriptor.
   public var backlog: Int { pending.count - written }
+
+  /// Whether this sink's bytes wait for the state they show to be durable (see
+  /// ``OutputFlusher/durability``); `false` for the record log, which is itself written
+  /// before the session is saved.
+  public var waitsForDurability = true
 
   /// A sink writing to `descriptor`, waiting for room on `loop`; it closes the descriptor in
   /// ``close()`` if `closesDescriptor`.
@@ -97,6 +112,7 @@ public final class OutputSink {
     }
     let before = backlog
     pending.append(contentsOf: bytes)
+    appendedTotal += bytes.count
     if let backlogLimit, backlog > backlogLimit {
       fail(Failure(description: "its reader stopped reading (\(backlog) bytes unwritten)"))
       return false
@@ -139,13 +155,19 @@ public final class OutputSink {
   /// event loop to report room.
   public func flush() {
     guard failure == nil, writableInterest == nil else { return }
-    OutputFlusher.passBarrier()
-    while written < pending.count {
+    if waitsForDurability {
+      OutputFlusher.admit(self)
+    } else {
+      releasedTotal = appendedTotal
+    }
+    // `pending` starts at byte `appendedTotal - pending.count` of the sink's output.
+    let end = min(pending.count, releasedTotal - (appendedTotal - pending.count))
+    while written < end {
       let count = pending.withUnsafeBytes { bytes in
         let start = bytes.baseAddress! + written
         return isSocket
-          ? send(descriptor, start, bytes.count - written, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-          : Glibc.write(descriptor, start, bytes.count - written)
+          ? send(descriptor, start, end - written, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+          : Glibc.write(descriptor, start, end - written)
       }
       if count > 0 {
         written += count
@@ -163,14 +185,32 @@ public final class OutputSink {
         return
       }
     }
+    guard written == pending.count else {
+      // The rest waits for a save. What is out is dropped once it is half of the buffer, so
+      // that moving the rest down costs at most as much as writing it did.
+      if written >= pending.count / 2 {
+        pending.removeFirst(written)
+        written = 0
+      }
+      return
+    }
     pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
     written = 0
     onDrain?(self)
   }
 
+  /// Everything appended so far, for ``OutputFlusher``'s holds.
+  fileprivate var appendedSoFar: Int { appendedTotal }
+
+  /// Lets the bytes up to `total` (counted from the sink's start) be written.
+  fileprivate func release(upTo total: Int) {
+    releasedTotal = max(releasedTotal, min(total, appendedTotal))
+  }
+
   /// Writes what is pending, waiting for room at most `milliseconds` in all: the last flush
   /// before the process exits, bounded so that a reader that stopped cannot keep it alive.
   public func drain(within milliseconds: Int32) {
+    if waitsForDurability, let durability = OutputFlusher.durability { _ = durability(true) }
     if let writableInterest {
       loop.cancel(writableInterest)
       self.writableInterest = nil
@@ -199,6 +239,7 @@ public final class OutputSink {
     writableInterest = nil
     pending = []
     written = 0
+    releasedTotal = appendedTotal
     if failure == nil { failure = Failure(description: "closed") }
     onFailure = nil
     if closesDescriptor { _ = Glibc.close(descriptor) }
@@ -212,6 +253,7 @@ public final class OutputSink {
     self.failure = failure
     pending = []
     written = 0
+    releasedTotal = appendedTotal
     reportPendingFailure()
   }
 
@@ -228,17 +270,64 @@ public final class OutputSink {
 /// The first write to a sink schedules one flush of all dirty sinks at the end of the main
 /// queue, behind the work already queued; everything written until then goes out in one
 /// `write` per sink.
+///
+/// With ``durability`` set, a flush writes only output whose state is durable. The hook
+/// starts a save of the state as it is now (or finds one under way) and names it; the bytes
+/// each sink holds at that moment wait for that save, and ``durable(through:)`` lets them go.
+/// Bytes written after it wait for a later save. So the store thread goes on with the next
+/// input while a save is on its way to the disk, and no reader sees a state before it is
+/// saved.
 @MainActor
 public enum OutputFlusher {
   private static var dirty: [OutputSink] = []
   private static var isScheduled = false
+  /// Bytes of a sink that wait for the save numbered `save`: those before `end`.
+  private struct Hold {
+    let sink: OutputSink
+    let end: Int
+    let save: UInt64
+  }
+  private static var holds: [Hold] = []
 
-  /// Runs before any sink writes to its descriptor: what must be durable before the world
-  /// sees output (the host's session file, so a state shown is a state saved). It is called
-  /// before every write attempt and must return at once when it has nothing to do.
-  public static var barrier: (@MainActor () -> Void)?
+  /// Makes durable what the world would see: called before a sink writes, it returns `nil`
+  /// when the state shown so far is durable already, or the number of the save under way that
+  /// will make it so, which the hook's owner passes to ``durable(through:)`` once that save is
+  /// done. It must return at once: the save itself runs elsewhere. Setting it to `nil` lets
+  /// every held byte go.
+  /// With `now`, the hook waits for the saves instead, and returns `nil`: a process that is
+  /// ending or being suspended writes out everything first (``OutputSink/drain(within:)``).
+  public static var durability: (@MainActor (_ now: Bool) -> UInt64?)? {
+    didSet {
+      guard durability == nil else { return }
+      durable(through: .max)
+    }
+  }
 
-  static func passBarrier() { barrier?() }
+  /// Lets `sink` write what is durable, holding the rest for the save that covers it.
+  static func admit(_ sink: OutputSink) {
+    guard let durability, let save = durability(false) else {
+      sink.release(upTo: sink.appendedSoFar)
+      return
+    }
+    if let last = holds.last, last.sink === sink, last.save == save {
+      holds[holds.count - 1] = Hold(sink: sink, end: sink.appendedSoFar, save: save)
+    } else {
+      holds.append(Hold(sink: sink, end: sink.appendedSoFar, save: save))
+    }
+  }
+
+  /// The saves up to number `save` are done (or failed, and were reported): the output they
+  /// held goes out now.
+  public static func durable(through save: UInt64) {
+    var released: [OutputSink] = []
+    holds.removeAll { hold in
+      guard hold.save <= save else { return false }
+      hold.sink.release(upTo: hold.end)
+      if !released.contains(where: { $0 === hold.sink }) { released.append(hold.sink) }
+      return true
+    }
+    for sink in released { sink.flush() }
+  }
 
   /// Marks `sink` for the next flush.
   static func schedule(_ sink: OutputSink) {

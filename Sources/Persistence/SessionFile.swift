@@ -17,7 +17,7 @@
 ///   that nothing else has (`FILE.bad-1`, `FILE.bad-2`, ...), never overwriting anything.
 /// - **No links.** The file, its lock and its temporary file are opened with `O_NOFOLLOW`: a
 ///   link planted in a shared directory is refused, not followed.
-public final class SessionFile {
+public final class SessionFile: Sendable {
   /// Why the file cannot be used, in words that name it.
   public struct Failure: Error, Sendable, CustomStringConvertible {
     /// The message: "cannot use /tmp/game: ...".

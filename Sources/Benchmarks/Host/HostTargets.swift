@@ -13,6 +13,9 @@ enum HostTargets {
   /// Start-up to the first state line within this many times a trivial Swift executable's
   /// (checked by ``HostMeasurements``).
   static let startUpRatio = 2.0
+  /// The piped JSON-lines stream with `--session` within this many times the same stream
+  /// without (checked by ``HostMeasurements``).
+  static let sessionRatio = 1.05
   /// The most resident memory a `--listen` host keeps per client that connected, quit and
   /// closed (checked by ``ConnectionChurn``; it kept about 2 400 bytes while every handle was
   /// kept for the life of the process).

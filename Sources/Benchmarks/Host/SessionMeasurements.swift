@@ -38,8 +38,8 @@ extension HostMeasurements {
         + "\(format(replace / append))x")
   }
 
-  /// The 100 000-action JSON-lines stream with `--session` against none: group commit makes
-  /// it one save per chunk of input read, not one per action.
+  /// The 100 000-action JSON-lines stream with `--session` against none: the saves run on a
+  /// thread of their own, each covering every change made while the one before it ran.
   static func sessionStream(_ stream: URL) throws -> TargetCheck {
     let session = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tictactoe-bench-session-\(getpid()).json")
@@ -59,9 +59,11 @@ extension HostMeasurements {
       "  JSON-lines, \(streamLength) actions with --session: \(format(kept.seconds)) s, without "
         + "\(format(plain.seconds)) s, ratio \(format(ratio))x (\(format(perAction)) µs more "
         + "per action)")
+    let target = HostTargets.sessionRatio
     return TargetCheck(
-      goal: "The cost of --session on a piped stream, one durable save per chunk read (reported).",
-      isMet: true,
+      goal: "A piped stream with --session within \(format(target))x of the same stream "
+        + "without (every state saved before it is shown).",
+      isMet: ratio <= target,
       evidence: "\(format(kept.seconds)) s vs \(format(plain.seconds)) s: \(format(ratio))x")
   }
 

@@ -61,8 +61,6 @@ public final class FrontEndHost {
   var recorder: ActionRecorder?
   /// How far `tictactoe replay` has come, while one drives the store (see ``ReplayDriver``).
   var replayProgress: ReplayProgress?
-  /// Whether the output barrier is running (it flushes the log, which passes the barrier).
-  var isMakingDurable = false
   /// How many clients connected to the host's socket so far: names them.
   var connectionsAccepted = 0
   /// The game this host mirrors, for `tictactoe attach` (see +Attach); `nil` when it runs its own.

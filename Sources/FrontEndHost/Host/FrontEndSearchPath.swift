@@ -25,22 +25,46 @@ public struct FrontEndSearchPath: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment,
     extraDirectories: [String] = []
   ) {
-    let executableDirectory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    var candidates = [executableDirectory.path]
+    // Strings, not `URL`, where the paths are canonical already (the common case): the first
+    // `URL` of the process costs more than the rest of this.
+    let executableDirectory =
+      FrontEndLoader.realPath(executablePath).map(Self.parent)
+      ?? URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
+      .deletingLastPathComponent().path
+    var candidates = [executableDirectory]
     if let path = environment["TICTACTOE_FRONTEND_PATH"] {
       candidates += path.split(separator: ":").map(String.init)
     }
     candidates += extraDirectories
-    if executableDirectory.lastPathComponent == "bin" {
-      candidates.append(
-        executableDirectory.deletingLastPathComponent()
-          .appendingPathComponent("lib/tictactoe/frontends").path)
+    if executableDirectory.split(separator: "/").last == "bin" {
+      candidates.append(Self.joined(Self.parent(executableDirectory), "lib/tictactoe/frontends"))
     }
     var seen = Set<String>()
     // Absolute, against the current directory: the loader opens absolute paths only.
-    directories = candidates.filter { !$0.isEmpty }.map { URL(fileURLWithPath: $0).path }
+    directories = candidates.filter { !$0.isEmpty }
+      .map { Self.isCanonical($0) ? $0 : URL(fileURLWithPath: $0).path }
       .filter { seen.insert($0).inserted }
+  }
+
+  /// Whether `path` is absolute with no empty, `.` or `..` component and no trailing `/`: a
+  /// path `URL` would leave as it is.
+  private static func isCanonical(_ path: String) -> Bool {
+    guard path.hasPrefix("/") else { return false }
+    if path == "/" { return true }
+    return path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().allSatisfy {
+      !$0.isEmpty && $0 != "." && $0 != ".."
+    }
+  }
+
+  /// The directory of the canonical path `path` (`/` for a top-level one).
+  private static func parent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
+  }
+
+  /// `name` in the directory `directory`.
+  private static func joined(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 
   /// The prefixes a front-end library's file name may start with, preferred first.
@@ -53,10 +77,9 @@ public struct FrontEndSearchPath: Sendable {
   public func locate(_ name: String) -> String? {
     for directory in directories {
       for prefix in Self.prefixes {
-        let candidate = URL(fileURLWithPath: directory).appendingPathComponent(
-          "\(prefix)\(name).so"
-        ).path
-        if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        let candidate = Self.joined(directory, "\(prefix)\(name).so")
+        var status = stat()
+        if stat(candidate, &status) == 0 { return candidate }
       }
     }
     return nil

@@ -13,9 +13,10 @@ extension FrontEndHost {
     sessionKeeper?.stop()
     history.restoreGame(undo)
     sessionKeeper = SessionKeeper(
-      file: file, store: store, undo: { [unowned self] in history.statesBeforeEachMove() },
+      file: file, store: store, history: history,
+      beforeSave: { [unowned self] in recorder?.sink.flush() },
       report: { [unowned self] in diagnostics($0) })
-    OutputFlusher.barrier = { [weak self] in self?.makeDurable() }
+    OutputFlusher.durability = { [weak self] now in self?.makeDurable(now: now) }
   }
 
   /// Records every processed action to `path` (created 0600, or truncated; opened as an
@@ -24,27 +25,31 @@ extension FrontEndHost {
     let descriptor = try OutputFile.open(
       path, append: false, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
     let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true, loop: loop)
+    sink.waitsForDurability = false
     sink.onFailure = { [weak self] sink, failure in
       self?.diagnostics("tictactoe: the recording stopped: cannot write \(sink.name): \(failure)")
       self?.recorder?.stop()
     }
     recorder = ActionRecorder(sink: sink, store: store)
-    OutputFlusher.barrier = { [weak self] in self?.makeDurable() }
+    OutputFlusher.durability = { [weak self] now in self?.makeDurable(now: now) }
   }
 
-  /// The barrier before any output: the log's lines first, then the session.
-  func makeDurable() {
-    guard !isMakingDurable else { return }
-    isMakingDurable = true
-    defer { isMakingDurable = false }
+  /// What output waits for: the log's lines written first, then the session saved (see
+  /// ``OutputFlusher/durability``). Returns the save that output must wait for, if any; `now`
+  /// waits for it here instead.
+  func makeDurable(now: Bool) -> UInt64? {
     recorder?.sink.flush()
-    sessionKeeper?.saveIfDirty()
+    guard let sessionKeeper else { return nil }
+    guard now else { return sessionKeeper.commit() }
+    sessionKeeper.saveNow()
+    return nil
   }
 
   /// At exit: the last save, and the log written out with the other outputs. Returns why the
   /// session could not be saved, if it could not.
   func stopPersisting() -> String? {
     defer {
+      OutputFlusher.durability = nil
       if let recorder {
         recorder.stop()
         closingOutputs.append(recorder.sink)

@@ -5,53 +5,88 @@ import UnidirectionalFlow
 
 /// Keeps a `--session` file current: the state a front end showed is a state saved.
 ///
-/// Saving is a group commit. A change of state only marks the session dirty; the save runs
-/// once the store thread is done with its turn, and in any case before any output is written
-/// (the host makes it part of the ``OutputFlusher``'s barrier). So a piped stream of 100 000 actions read in large
-/// chunks pays one save per chunk, not per action, and no state event reaches a reader before
-/// its state is on disk. A save that writes the same bytes as the last one is skipped.
+/// Saving is a group commit, off the store thread. A change of state (a new revision of the
+/// ``StateHistory``, which compares the states once for both) only marks the session dirty. Once the store thread is done with its turn, or when output is about
+/// to go out (the ``OutputFlusher``'s durability hook), the snapshot of the state as it is
+/// then is encoded and handed to a ``SessionSaver``, which writes it on a thread of its own;
+/// the output that shows it waits until that save is done, while the store thread goes on
+/// with the next input. One save runs at a time: changes made meanwhile are saved together by
+/// the next one, the latest snapshot only. So a piped stream of 100 000 actions pays a few
+/// saves per chunk of input at most, in parallel with the work, and no state event reaches a
+/// reader before its state is on disk. A save that writes the same bytes as the last one is
+/// skipped.
 ///
 /// A failed save (a full disk, say) is reported once, and retried at the next change and at
-/// the end; the game goes on meanwhile, and a later success is reported too. ``stop()`` says
-/// whether the last state is on disk, so that the host never ends as if it were when it is
-/// not.
+/// the end; the game goes on meanwhile (the output it held goes out), and a later success is
+/// reported too. ``stop()`` waits for the save under way and saves the last state, and says
+/// whether it is on disk, so that the host never ends as if it were when it is not.
 @MainActor
 final class SessionKeeper {
-  let file: SessionFile
+  var file: SessionFile { saver.file }
+  private let saver: SessionSaver
   private let store: Store<TicTacToe.State, TicTacToe.Action>
-  /// The states before each move of the game on screen, saved with it so that `:undo` works
-  /// after a restore.
-  private let undo: () -> [TicTacToe.State]
+  private let history: StateHistory
+  /// Runs before each save is started: the record log's lines go out first.
+  private let beforeSave: () -> Void
   private let report: (String) -> Void
-  private var subscription: StoreSubscription?
-  private var isDirty = false
+  /// Changes of state so far, the state the host started with included: a save is numbered
+  /// by the changes it covers.
+  private var changes: UInt64 { history.revision + 1 }
+  /// The changes covered by the saves done (saved, or failed and reported).
+  private var settled: UInt64 = 0
+  /// The save under way, if any.
+  private var saving: UInt64?
+  private var isDirty = true
   private var isScheduled = false
+  private var isStopped = false
   private var lastSaved: [UInt8]?
   private var isFailing = false
   /// Why the last save failed, while saves fail.
   private(set) var failure: String?
 
   init(
-    file: SessionFile, store: Store<TicTacToe.State, TicTacToe.Action>,
-    undo: @escaping () -> [TicTacToe.State], report: @escaping (String) -> Void
+    file: SessionFile, store: Store<TicTacToe.State, TicTacToe.Action>, history: StateHistory,
+    beforeSave: @escaping () -> Void, report: @escaping (String) -> Void
   ) {
-    self.file = file
+    self.saver = SessionSaver(file: file)
     self.store = store
-    self.undo = undo
+    self.history = history
+    self.beforeSave = beforeSave
     self.report = report
-    subscription = store.subscribe { [unowned self] _ in markDirty() }
+    history.onChange = { [unowned self] in markDirty() }
     markDirty()
   }
 
-  /// Stops keeping the file, saving the current state first (again, if the last save failed);
-  /// returns whether it is saved.
+  /// Stops keeping the file: waits for the save under way, then saves the current state (again,
+  /// if the last save failed); returns whether it is saved.
   @discardableResult
   func stop() -> Bool {
+    guard !isStopped else { return !isFailing }
     if isFailing { isDirty = true }
-    saveIfDirty()
-    subscription?.cancel()
-    subscription = nil
+    saveNow()
+    isStopped = true
+    history.onChange = nil
     return !isFailing
+  }
+
+  /// Starts saving the current state unless a save is under way; returns `nil` if what was
+  /// shown so far is saved, or else the number of the save that output must wait for (see
+  /// ``OutputFlusher/durability``).
+  func commit() -> UInt64? {
+    takeOutcomes()
+    startSaveIfDirty(waiting: false)
+    return settled >= changes ? nil : changes
+  }
+
+  /// Saves the current state before returning, after the save under way.
+  func saveNow() {
+    // Handling an outcome lets held output go, whose flush may start the next save: wait
+    // until none is under way and nothing is left to save.
+    repeat {
+      saver.waitForSaves()
+      takeOutcomes()
+      if saving == nil { startSaveIfDirty(waiting: true) }
+    } while (saving != nil || isDirty) && !isStopped
   }
 
   private func markDirty() {
@@ -60,32 +95,64 @@ final class SessionKeeper {
     isScheduled = true
     StoreThread.schedule { [weak self] in
       self?.isScheduled = false
-      self?.saveIfDirty()
+      _ = self?.commit()
     }
   }
 
-  /// Saves the current state if it changed since the last save.
-  func saveIfDirty() {
-    guard isDirty else { return }
+  private func startSaveIfDirty(waiting: Bool) {
+    guard isDirty, saving == nil, !isStopped else { return }
     isDirty = false
-    let bytes = SessionSnapshot.encode(store.state, undo: undo())
-    guard bytes != lastSaved else { return }
-    do {
-      try file.replace(with: bytes)
-      lastSaved = bytes
-      failure = nil
-      if isFailing {
-        isFailing = false
-        report("tictactoe: the session is saved to \(file.path) again")
-      }
-    } catch {
-      failure = error.description
-      if !isFailing {
-        isFailing = true
-        report(
-          "tictactoe: the session is not saved (\(error)); the game goes on, and the "
-            + "next change tries again")
+    beforeSave()
+    // The states before each move of the game on screen are saved with it, so that `:undo`
+    // works after a restore.
+    let bytes = SessionSnapshot.encode(store.state, undo: history.statesBeforeEachMove())
+    guard bytes != lastSaved else {
+      settle(through: changes)
+      return
+    }
+    saving = changes
+    if waiting {
+      saver.saveWaiting(bytes, number: changes)
+      takeOutcomes()
+    } else {
+      saver.save(bytes, number: changes) {
+        StoreThread.schedule { [weak self] in
+          guard let self, !isStopped else { return }
+          takeOutcomes()
+          startSaveIfDirty(waiting: false)
+        }
       }
     }
+  }
+
+  /// Handles the saves done since the last look, in order: reports, then lets out the
+  /// output they held.
+  private func takeOutcomes() {
+    for outcome in saver.takeOutcomes() {
+      if saving == outcome.number { saving = nil }
+      switch outcome.result {
+      case .success(let bytes):
+        lastSaved = bytes
+        failure = nil
+        if isFailing {
+          isFailing = false
+          report("tictactoe: the session is saved to \(file.path) again")
+        }
+      case .failure(let error):
+        failure = error.description
+        if !isFailing {
+          isFailing = true
+          report(
+            "tictactoe: the session is not saved (\(error)); the game goes on, and the "
+              + "next change tries again")
+        }
+      }
+      settle(through: outcome.number)
+    }
+  }
+
+  private func settle(through number: UInt64) {
+    settled = max(settled, number)
+    OutputFlusher.durable(through: settled)
   }
 }

@@ -32,6 +32,8 @@ public final class StateHistory {
   /// session file kept them: older than revision 0.
   private var restoredGame: [TicTacToe.State] = []
   private var subscription: StoreSubscription?
+  /// Told of every new revision: the session keeper's one look at each change.
+  var onChange: (() -> Void)?
 
   init(store: Store<TicTacToe.State, TicTacToe.Action>) {
     ring.append(Entry(revision: 0, state: store.state))
@@ -111,6 +113,7 @@ public final class StateHistory {
 
   private func append(_ state: TicTacToe.State) {
     ring.append(Entry(revision: revision + 1, state: state))
+    onChange?()
   }
 
   /// The board of the game on screen, as one comparable value.

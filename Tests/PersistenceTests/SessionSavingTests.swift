@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--session`'s saves run off the store thread: the state a host ends with is on disk when it
+/// exits, whatever ends it, even with saves still under way when the end came.
+@Suite struct SessionSavingTests {
+  /// `count` email edits in JSON-lines, each a different state: `u1@b.c`, `u2@b.c`, ...
+  private static func edits(_ count: Int) -> String {
+    (1...count).map { #"{"action":"login.view.binding.email","value":"u\#($0)@b.c"}"# }
+      .joined(separator: "\n") + "\n"
+  }
+
+  @Test func theEndOfInputSavesTheLastOfManyChanges() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let session = directory.appendingPathComponent("game")
+    let result = try await Fixtures.run(
+      Fixtures.hostExecutable,
+      ["--frontend", "jsonl", "--auth-delay", "0", "--session", session.path],
+      input: Data(Self.edits(5000).utf8))
+    #expect(result.status == 0, "\(result.standardError)")
+    // Nothing on standard error: the app's reducer, built after the first screen, is built
+    // outside any reduction, so the library's check on bodies stays quiet.
+    #expect(result.standardError.isEmpty, "\(result.standardError)")
+    let lastState = result.standardOutput.split(separator: "\n").last { $0.contains(#""state""#) }
+    #expect(lastState?.contains(#""email":"u5000@b.c""#) == true)
+    let saved = try String(contentsOf: session, encoding: .utf8)
+    #expect(saved.contains(#""email":"u5000@b.c""#), "saved: \(saved)")
+  }
+
+  @Test func sigtermSavesTheLastStateAndEndsAsASignalDoes() async throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Self.edits(3000).write(
+      to: directory.appendingPathComponent("edits"), atomically: true, encoding: .utf8)
+    let result = try await Fixtures.bash(
+      """
+      mkfifo in
+      $T --frontend jsonl --auth-delay 0 --session game < in > out 2> err & pid=$!
+      exec 3> in
+      cat edits >&3
+      until grep -q 'u3000@b.c' out || ! kill -0 $pid 2> /dev/null; do :; done
+      kill -TERM $pid
+      wait $pid; echo "status=$?"
+      exec 3>&-
+      cat game
+      """, in: directory)
+    #expect(result.standardOutput.contains("status=143"), "\(result)")
+    #expect(result.standardOutput.contains(#""email":"u3000@b.c""#), "\(result)")
+  }
+}
