@@ -41,6 +41,13 @@ public struct JSONWriter: Sendable {
     bytes.append(byte)
   }
 
+  /// Appends `raw` as it is, such as a line's start made once (`{"type":"state","seq":`):
+  /// no comma is placed, and whether the next value needs one does not change. Nothing checks
+  /// it: together with what follows, it must be JSON.
+  public mutating func appendRaw(contentsOf raw: [UInt8]) {
+    bytes.append(contentsOf: raw)
+  }
+
   /// Writes `json`, a whole value another writer wrote (an object, say), as it is: with a
   /// comma first if it follows a sibling. Nothing checks it: it must be JSON.
   public mutating func rawValue(_ json: [UInt8]) {
@@ -201,14 +208,12 @@ public struct JSONWriter: Sendable {
     string.withUTF8 { utf8 in
       var runStart = 0
       var index = 0
-      while index < utf8.count {
+      while let found = Self.firstSpecial(in: utf8, from: index) {
+        index = found
         let byte = utf8[index]
         // A C1 control is U+0080...U+009F: 0xC2 then 0x80...0x9F in UTF-8.
         let isC1 = byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] < 0xA0
-        guard
-          byte < 0x20 || byte == 0x7F || isC1 || byte == UInt8(ascii: "\"")
-            || byte == UInt8(ascii: "\\")
-        else {
+        guard byte != 0xC2 || isC1 else {
           index += 1
           continue
         }
@@ -233,5 +238,42 @@ public struct JSONWriter: Sendable {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// The index of the first byte from `start` on that may need escaping: a control character,
+  /// `"`, `\\`, DEL, or 0xC2 (which starts a C1 control, or another character); `nil` when none.
+  ///
+  /// Eight bytes at a time, as one word: a byte below 0x20, or one equal to a given value, is
+  /// found with a few arithmetic operations on the whole word, so the text an event carries
+  /// (keys, names, addresses) is scanned at a fraction of an instruction per byte.
+  @inline(__always)
+  private static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Whether a byte of `word` is zero.
+    @inline(__always) func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    var index = start
+    if let base = utf8.baseAddress {
+      while index + 8 <= utf8.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        if hasControl || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+          || hasZero(word ^ (ones &* 0x7F)) || hasZero(word ^ (ones &* 0xC2))
+        {
+          break
+        }
+        index += 8
+      }
+    }
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+        || byte == 0xC2
+      {
+        return index
+      }
+      index += 1
+    }
+    return nil
   }
 }
