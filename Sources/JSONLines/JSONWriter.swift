@@ -130,6 +130,14 @@ public struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  /// Writes the string of the UTF-8 bytes `utf8` (a C string's, say) without making a
+  /// `String` of them first; invalid UTF-8 is written as it is.
+  public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    separate()
+    appendEscaped(utf8)
+    needsComma = true
+  }
+
   /// Writes a string, or `null` for `nil`.
   public mutating func string(_ string: String?) {
     if let string { self.string(string) } else { null() }
@@ -204,39 +212,42 @@ public struct JSONWriter: Sendable {
   /// Appends `string` quoted and escaped, copying runs that need no escaping in one go.
   private mutating func appendEscaped(_ string: String) {
     var string = string
+    string.withUTF8 { appendEscaped($0) }
+  }
+
+  /// Appends the UTF-8 bytes `utf8` quoted and escaped, as ``appendEscaped(_:)-(String)``.
+  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
-    string.withUTF8 { utf8 in
-      var runStart = 0
-      var index = 0
-      while let found = Self.firstSpecial(in: utf8, from: index) {
-        index = found
-        let byte = utf8[index]
-        // A C1 control is U+0080...U+009F: 0xC2 then 0x80...0x9F in UTF-8.
-        let isC1 = byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] < 0xA0
-        guard byte != 0xC2 || isC1 else {
-          index += 1
-          continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        default:
-          let scalar = isC1 ? utf8[index + 1] : byte
-          bytes.append(contentsOf: "u00".utf8)
-          bytes.append(Self.hexDigits.utf8Start[Int(scalar >> 4)])
-          bytes.append(Self.hexDigits.utf8Start[Int(scalar & 0xF)])
-        }
-        index += isC1 ? 2 : 1
-        runStart = index
+    var runStart = 0
+    var index = 0
+    while let found = Self.firstSpecial(in: utf8, from: index) {
+      index = found
+      let byte = utf8[index]
+      // A C1 control is U+0080...U+009F: 0xC2 then 0x80...0x9F in UTF-8.
+      let isC1 = byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] < 0xA0
+      guard byte != 0xC2 || isC1 else {
+        index += 1
+        continue
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      bytes.append(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+      case 0x0A: bytes.append(UInt8(ascii: "n"))
+      case 0x0D: bytes.append(UInt8(ascii: "r"))
+      case 0x09: bytes.append(UInt8(ascii: "t"))
+      case 0x08: bytes.append(UInt8(ascii: "b"))
+      case 0x0C: bytes.append(UInt8(ascii: "f"))
+      default:
+        let scalar = isC1 ? utf8[index + 1] : byte
+        bytes.append(contentsOf: "u00".utf8)
+        bytes.append(Self.hexDigits.utf8Start[Int(scalar >> 4)])
+        bytes.append(Self.hexDigits.utf8Start[Int(scalar & 0xF)])
+      }
+      index += isC1 ? 2 : 1
+      runStart = index
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     bytes.append(UInt8(ascii: "\""))
   }
 

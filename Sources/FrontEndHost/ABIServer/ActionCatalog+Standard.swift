@@ -14,7 +14,7 @@ extension ActionCatalog {
 extension ActionCatalog.Entry {
   /// The entry of the schema's `intent`: text crosses the ABI as a C string, a number as an
   /// `int32` of which only the argument's range is valid.
-  init(_ intent: AppSchema.Intent) {
+  convenience init(_ intent: AppSchema.Intent) {
     self.init(
       casePath: intent.casePath, feature: HostFeature(rawValue: intent.feature.rawValue)!,
       tag: intent.tag?.rawValue,

@@ -269,10 +269,11 @@ public final class Store<State, Action> {
     var last = core.snapshot().pointee
     let observers = core.root.observers
     let id = observers.add {
-      let current = core.snapshot().pointee
-      guard current != last else { return }
-      last = current
-      onChange(current)
+      // Compared and handed on where it lies: a copy of the state is made only to keep it.
+      let current = core.snapshot()
+      guard current.pointee != last else { return }
+      last = current.pointee
+      onChange(current.pointee)
     }
     return StoreSubscription { observers.remove(id) }
   }
