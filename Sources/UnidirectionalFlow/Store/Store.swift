@@ -269,11 +269,10 @@ public final class Store<State, Action> {
     var last = core.snapshot().pointee
     let observers = core.root.observers
     let id = observers.add {
-      // Compared and handed on where it lies: a copy of the state is made only to keep it.
-      let current = core.snapshot()
-      guard current.pointee != last else { return }
-      last = current.pointee
-      onChange(current.pointee)
+      let current = core.snapshot().pointee
+      guard current != last else { return }
+      last = current
+      onChange(current)
     }
     return StoreSubscription { observers.remove(id) }
   }
