@@ -41,15 +41,15 @@ extension HostAPI {
     _ output: OpaquePointer?, _ bytes: UnsafeRawPointer?, _ length: Int
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
-    nonisolated(unsafe) let bytes = UnsafeRawBufferPointer(start: bytes, count: length)
+    nonisolated(unsafe) let arguments = (bytes: bytes, length: length)
     return with(
       output, as: FrontEndOutput.self, "write", unknown: TTT_ERR_INVALID_ARGUMENT,
-      refused: \.status, passing: bytes
-    ) { output, _, bytes throws(HostCallError) in
-      let length = bytes.count
-      guard length == 0 || bytes.baseAddress != nil else { throw .invalid("the bytes are NULL") }
+      refused: \.status, passing: arguments
+    ) { output, _, arguments throws(HostCallError) in
+      let (bytes, length) = arguments
+      guard length == 0 || bytes != nil else { throw .invalid("the bytes are NULL") }
       let sink = output.sink
-      guard length == 0 || output.write(bytes)
+      guard length == 0 || output.write(UnsafeRawBufferPointer(start: bytes, count: length))
       else {
         throw HostCallError(
           status: TTT_ERR_OUTPUT_FAILED,
