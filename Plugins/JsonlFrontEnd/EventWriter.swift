@@ -51,11 +51,14 @@ struct EventWriter {
   @discardableResult
   mutating func state(_ state: [UInt8]) -> Int {
     begin(.state)
-    json.key("state")
+    json.rawKey(Self.stateKey)
     json.rawValue(state)
     finish()
     return seq
   }
+
+  /// `"state"`, the key of a `state` event's object, quoted once.
+  private static let stateKey = JSONWriter.quoted("state")
 
   /// `{"type":"replay","seq":4,"step":3,"length":12,"over":false}`: how far the replay that
   /// drives the game has come; `"over":true` once its last line is replayed.
@@ -89,15 +92,21 @@ struct EventWriter {
   }
 
   /// `{"type":"action","seq":3,"action":"newGame.game.cellTapped","origin":"frontend",
-  /// "payload":{"row":0,"column":2}}`, with `error` for a failed response, and the members
-  /// after `seq` encoded once per action for every instance (see ``SharedAction``).
+  /// "payload":{"row":0,"column":2}}`, with `error` for a failed response: the members that
+  /// name the action are encoded once for every instance (see ``SharedAction``), and the
+  /// payload, JSON the host made, is written as it is.
   mutating func action(_ casePath: String, fromEffect: Bool, error: String?, payload: String?) {
     begin(.action)
-    json.rawMembers(
-      SharedAction.members(
-        casePath: casePath, fromEffect: fromEffect, error: error, payload: payload))
+    json.rawMembers(SharedAction.members(casePath: casePath, fromEffect: fromEffect, error: error))
+    if var payload {
+      json.rawKey(Self.payloadKey)
+      payload.withUTF8 { json.rawValue(UnsafeRawBufferPointer($0)) }
+    }
     finish()
   }
+
+  /// `"payload"`, the key of an `action` event's payload, quoted once.
+  private static let payloadKey = JSONWriter.quoted("payload")
 
   /// `{"type":"error","seq":4,"message":"...","line":7,"id":"a"}`; `line` and `id` when known.
   mutating func error(_ message: String, line: Int?, id: JSONValue?) {
@@ -121,7 +130,8 @@ struct EventWriter {
   private enum EventType {
     case hello, state, replay, history, action, error
 
-    /// `{"type":"state"` for `.state`: the object opened and its first member.
+    /// `{"type":"state","seq":` for `.state`: the object opened, its first member, and the
+    /// key of its second.
     var start: [UInt8] {
       switch self {
       case .hello: Self.starts.hello
@@ -143,6 +153,7 @@ struct EventWriter {
       json.beginObject()
       json.key("type")
       json.string(type)
+      json.key("seq")
       return json.bytes
     }
   }
@@ -150,9 +161,8 @@ struct EventWriter {
   private mutating func begin(_ type: EventType) {
     seq += 1
     json.reset()
-    // The object's start as a value: what follows is placed after a comma, as a member.
-    json.rawValue(type.start)
-    json.key("seq")
+    // The start ends with a key: the number follows it without a comma.
+    json.appendRaw(contentsOf: type.start)
     json.number(seq)
   }
 

@@ -171,7 +171,9 @@ extension Request {
             message:
               "\"\(name)\" of \"\(spec.path)\" must be a string, not \(value.kindDescription)")
         }
-        guard !text.utf8.contains(0) else {
+        // Through the bytes: the view's own `contains` visits them one by one, generically.
+        var bytes = text
+        guard !bytes.withUTF8({ $0.contains(0) }) else {
           throw RequestError(message: "\"\(name)\" of \"\(spec.path)\" must not contain U+0000")
         }
         arguments.append(.string(text))

@@ -1,29 +1,27 @@
 import JSONLines
 
-/// The members of an `action` event after its `seq` (`"action":"...","origin":"...",
-/// "error":"...","payload":{...}`), encoded once per action and shared by every `jsonl` instance in the
-/// process, as ``SharedState`` shares the `state` object: each instance is told of the same
-/// action in turn, and writes the same bytes after its own `{"type":"action","seq":N,`.
+/// The members of an `action` event that name the action (`"action":"...","origin":"...",
+/// "error":"..."`), encoded once and shared by every `jsonl` instance in the process, as
+/// ``SharedState`` shares the `state` object: each instance is told of the same action in turn,
+/// and writes the same bytes after its own `{"type":"action","seq":N,`.
 ///
-/// They are a function of what the action callback says alone, so the encoding is kept for
-/// the last case path, origin, error and payload, and used again while they are equal.
+/// They are a function of the case path, origin and error alone, so the encoding is kept for
+/// the last of those and used again while they are equal: a stream of one kind of action
+/// (typing, say) escapes its case path once. The payload, JSON the host made, follows as it is.
 enum SharedAction {
   private struct Key: Equatable {
     let casePath: String
     let fromEffect: Bool
     let error: String?
-    let payload: String?
   }
 
   // Read and written only on the store thread: every callback of a front end runs there.
   nonisolated(unsafe) private static var key: Key?
   nonisolated(unsafe) private static var writer = JSONWriter(capacity: 256)
 
-  /// The members for the action at `casePath` (or the encoding already made for it).
-  static func members(
-    casePath: String, fromEffect: Bool, error: String?, payload: String?
-  ) -> [UInt8] {
-    let current = Key(casePath: casePath, fromEffect: fromEffect, error: error, payload: payload)
+  /// The members naming the action at `casePath` (or the encoding already made for them).
+  static func members(casePath: String, fromEffect: Bool, error: String?) -> [UInt8] {
+    let current = Key(casePath: casePath, fromEffect: fromEffect, error: error)
     if current != key {
       writer.reset()
       writer.key("action")
@@ -33,10 +31,6 @@ enum SharedAction {
       if let error {
         writer.key("error")
         writer.string(error)
-      }
-      if var payload {
-        writer.key("payload")
-        payload.withUTF8 { writer.rawValue(UnsafeRawBufferPointer($0)) }
       }
       key = current
     }

@@ -66,38 +66,39 @@ extension HostConnection {
   public func send(casePath: String, arguments: [ArgumentValue]) -> String? {
     guard supportsReflection else { return "the host does not implement ABI 1.1 reflection" }
     // The strings are passed as they are held, for the length of the call (the host copies
-    // what it keeps): no copy of each, no allocation but the array of values.
-    var values: [ttt_value] = []
-    values.reserveCapacity(arguments.count)
-    let status = Self.withValues(of: arguments[...], appendedTo: &values) { values in
-      casePath.withCString { path in
-        values.withUnsafeBufferPointer {
+    // what it keeps): no copy of each, and the values on the stack, so no allocation.
+    let status = withUnsafeTemporaryAllocation(of: ttt_value.self, capacity: arguments.count) {
+      values in
+      Self.withValues(of: arguments[...], into: values, from: 0) {
+        casePath.withCString { path in
           api.pointee.send_values!(
-            root, path, $0.baseAddress, $0.count, MemoryLayout<ttt_value>.stride)
+            root, path, values.baseAddress, values.count, MemoryLayout<ttt_value>.stride)
         }
       }
     }
     return status == TTT_OK ? nil : lastError
   }
 
-  /// Calls `body` with `values` and then one `ttt_value` for each of `arguments`, each
-  /// string's pointer valid during the call.
+  /// Calls `body` once `values`, from `index` on, hold one `ttt_value` for each of
+  /// `arguments`, each string's pointer valid during the call.
   private static func withValues<R>(
-    of arguments: ArraySlice<ArgumentValue>, appendedTo values: inout [ttt_value],
-    _ body: ([ttt_value]) -> R
+    of arguments: ArraySlice<ArgumentValue>, into values: UnsafeMutableBufferPointer<ttt_value>,
+    from index: Int, _ body: () -> R
   ) -> R {
-    guard let first = arguments.first else { return body(values) }
+    guard let first = arguments.first else { return body() }
     switch first {
     case .string(let text):
       return text.withCString { pointer in
-        values.append(
-          ttt_value(type: TTT_TYPE_STRING.rawValue, string: pointer, int32: 0, boolean: false))
-        return withValues(of: arguments.dropFirst(), appendedTo: &values, body)
+        values.initializeElement(
+          at: index,
+          to: ttt_value(type: TTT_TYPE_STRING.rawValue, string: pointer, int32: 0, boolean: false))
+        return withValues(of: arguments.dropFirst(), into: values, from: index + 1, body)
       }
     case .int32(let value):
-      values.append(
-        ttt_value(type: TTT_TYPE_INT32.rawValue, string: nil, int32: value, boolean: false))
-      return withValues(of: arguments.dropFirst(), appendedTo: &values, body)
+      values.initializeElement(
+        at: index,
+        to: ttt_value(type: TTT_TYPE_INT32.rawValue, string: nil, int32: value, boolean: false))
+      return withValues(of: arguments.dropFirst(), into: values, from: index + 1, body)
     }
   }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import JSONLines
 import TicTacToeFrontEndABI
 
@@ -215,7 +216,14 @@ public struct StateJSON {
   private func writePlain(_ type: ttt_type, _ at: UnsafeRawPointer, _ writer: inout JSONWriter) {
     switch type {
     case TTT_TYPE_STRING:
-      writer.string(at.load(as: UnsafePointer<CChar>?.self).map { String(cString: $0) })
+      // Escaped from the host's bytes: no `String` is made of them.
+      if let text = at.load(as: UnsafePointer<CChar>?.self) {
+        writer.string(
+          utf8: UnsafeBufferPointer(
+            start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+      } else {
+        writer.null()
+      }
     case TTT_TYPE_BOOL: writer.bool(at.load(as: Bool.self))
     case TTT_TYPE_INT32: writer.number(Int(at.load(as: Int32.self)))
     case TTT_TYPE_UINT32: writer.number(Int(at.load(as: UInt32.self)))

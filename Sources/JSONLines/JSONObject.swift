@@ -55,6 +55,9 @@ public struct JSONObject: Equatable, Sendable {
   @discardableResult
   public mutating func insert(_ value: JSONValue, forKey key: String) -> Bool {
     guard position(of: key) == nil else { return false }
+    // Room for a small object's members at once: a request line has two or three, which
+    // would otherwise take an allocation each as the array grows.
+    if members.isEmpty { members.reserveCapacity(4) }
     members.append(Member(key: key, value: value))
     if positions != nil {
       positions?[key] = members.count - 1

@@ -41,6 +41,13 @@ public struct JSONWriter: Sendable {
     bytes.append(byte)
   }
 
+  /// Appends `raw` as it is, such as a line's start made once (`{"type":"state","seq":`):
+  /// no comma is placed, and whether the next value needs one does not change. Nothing checks
+  /// it: together with what follows, it must be JSON.
+  public mutating func appendRaw(contentsOf raw: [UInt8]) {
+    bytes.append(contentsOf: raw)
+  }
+
   /// Writes `json`, a whole value another writer wrote (an object, say), as it is: with a
   /// comma first if it follows a sibling. Nothing checks it: it must be JSON.
   public mutating func rawValue(_ json: [UInt8]) {
@@ -123,6 +130,14 @@ public struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  /// Writes the string of the UTF-8 bytes `utf8` (a C string's, say) without making a
+  /// `String` of them first; invalid UTF-8 is written as it is.
+  public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    separate()
+    appendEscaped(utf8)
+    needsComma = true
+  }
+
   /// Writes a string, or `null` for `nil`.
   public mutating func string(_ string: String?) {
     if let string { self.string(string) } else { null() }
@@ -197,41 +212,79 @@ public struct JSONWriter: Sendable {
   /// Appends `string` quoted and escaped, copying runs that need no escaping in one go.
   private mutating func appendEscaped(_ string: String) {
     var string = string
+    string.withUTF8 { appendEscaped($0) }
+  }
+
+  /// Appends the UTF-8 bytes `utf8` quoted and escaped, as ``appendEscaped(_:)-(String)``.
+  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
-    string.withUTF8 { utf8 in
-      var runStart = 0
-      var index = 0
-      while index < utf8.count {
-        let byte = utf8[index]
-        // A C1 control is U+0080...U+009F: 0xC2 then 0x80...0x9F in UTF-8.
-        let isC1 = byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] < 0xA0
-        guard
-          byte < 0x20 || byte == 0x7F || isC1 || byte == UInt8(ascii: "\"")
-            || byte == UInt8(ascii: "\\")
-        else {
-          index += 1
-          continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        default:
-          let scalar = isC1 ? utf8[index + 1] : byte
-          bytes.append(contentsOf: "u00".utf8)
-          bytes.append(Self.hexDigits.utf8Start[Int(scalar >> 4)])
-          bytes.append(Self.hexDigits.utf8Start[Int(scalar & 0xF)])
-        }
-        index += isC1 ? 2 : 1
-        runStart = index
+    var runStart = 0
+    var index = 0
+    while let found = Self.firstSpecial(in: utf8, from: index) {
+      index = found
+      let byte = utf8[index]
+      // A C1 control is U+0080...U+009F: 0xC2 then 0x80...0x9F in UTF-8.
+      let isC1 = byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] < 0xA0
+      guard byte != 0xC2 || isC1 else {
+        index += 1
+        continue
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      bytes.append(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+      case 0x0A: bytes.append(UInt8(ascii: "n"))
+      case 0x0D: bytes.append(UInt8(ascii: "r"))
+      case 0x09: bytes.append(UInt8(ascii: "t"))
+      case 0x08: bytes.append(UInt8(ascii: "b"))
+      case 0x0C: bytes.append(UInt8(ascii: "f"))
+      default:
+        let scalar = isC1 ? utf8[index + 1] : byte
+        bytes.append(contentsOf: "u00".utf8)
+        bytes.append(Self.hexDigits.utf8Start[Int(scalar >> 4)])
+        bytes.append(Self.hexDigits.utf8Start[Int(scalar & 0xF)])
+      }
+      index += isC1 ? 2 : 1
+      runStart = index
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// The index of the first byte from `start` on that may need escaping: a control character,
+  /// `"`, `\\`, DEL, or 0xC2 (which starts a C1 control, or another character); `nil` when none.
+  ///
+  /// Eight bytes at a time, as one word: a byte below 0x20, or one equal to a given value, is
+  /// found with a few arithmetic operations on the whole word, so the text an event carries
+  /// (keys, names, addresses) is scanned at a fraction of an instruction per byte.
+  @inline(__always)
+  private static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Whether a byte of `word` is zero.
+    @inline(__always) func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    var index = start
+    if let base = utf8.baseAddress {
+      while index + 8 <= utf8.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        if hasControl || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+          || hasZero(word ^ (ones &* 0x7F)) || hasZero(word ^ (ones &* 0xC2))
+        {
+          break
+        }
+        index += 8
+      }
+    }
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+        || byte == 0xC2
+      {
+        return index
+      }
+      index += 1
+    }
+    return nil
   }
 }

@@ -48,6 +48,43 @@ import Testing
     #expect(writer.text == #""a\u007f\u0080\u009b31m\u009f\#u{A0}¡é""#)
   }
 
+  /// The scan looks at eight bytes at a time: a character that needs escaping (or a 0xC2 that
+  /// starts one that does not) is found at any place, in a word or in the bytes after the last.
+  @Test(arguments: [
+    ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1F}", #"\u001f"#),
+    ("\u{7F}", #"\u007f"#), ("\u{85}", #"\u0085"#), ("\u{A0}", "\u{A0}"), ("é", "é"),
+  ])
+  func escapesACharacterAtEveryPlaceOfALongString(character: String, escaped: String) {
+    let letters = Array("abcdefghijklmnopqrstu")
+    for place in 0...letters.count {
+      let before = String(letters[..<place])
+      let after = String(letters[place...])
+      var writer = JSONWriter()
+      writer.string(before + character + after)
+      #expect(writer.text == "\"" + before + escaped + after + "\"", "at \(place)")
+    }
+  }
+
+  @Test func writesTheBytesOfACStringAsAString() {
+    var text = "player\"1\"@example.com"
+    var writer = JSONWriter()
+    writer.beginArray()
+    text.withUTF8 { writer.string(utf8: $0) }
+    writer.string(utf8: UnsafeBufferPointer(start: nil, count: 0))
+    writer.endArray()
+    #expect(writer.text == #"["player\"1\"@example.com",""]"#)
+  }
+
+  @Test func rawBytesLeaveTheCommaToTheNextValue() {
+    var writer = JSONWriter()
+    writer.appendRaw(contentsOf: Array(#"{"seq":"#.utf8))
+    writer.number(3)
+    writer.key("a")
+    writer.null()
+    writer.endObject()
+    #expect(writer.text == #"{"seq":3,"a":null}"#)
+  }
+
   @Test func escapesKeys() {
     var writer = JSONWriter()
     writer.beginObject()

@@ -14,7 +14,7 @@ extension ActionCatalog {
 extension ActionCatalog.Entry {
   /// The entry of the schema's `intent`: text crosses the ABI as a C string, a number as an
   /// `int32` of which only the argument's range is valid.
-  init(_ intent: AppSchema.Intent) {
+  convenience init(_ intent: AppSchema.Intent) {
     var refusal: (@Sendable (TicTacToe.State) -> String?)?
     if intent.requirement != nil { refusal = { intent.refusal(in: $0) } }
     self.init(

@@ -9,8 +9,9 @@ import TicTacToeFrontEndABI
 ///
 /// Effect-only actions (server responses) are not in the catalog: no front end can send them.
 public struct ActionCatalog: Sendable {
-  /// One user intent.
-  public struct Entry: Sendable {
+  /// One user intent. A class, so that a send hands one reference along its checks instead
+  /// of copying the entry's strings, arguments and closure at every step.
+  public final class Entry: Sendable {
     /// The action's case path from the root, as JSON-lines writes it: `newGame.game.cellTapped`.
     public let casePath: String
     /// The feature the action belongs to (which must be on screen for it to be sent).

@@ -68,9 +68,13 @@ enum ActionImport {
     let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
     // Decoding repairs invalid UTF-8 with U+FFFD, so the text is valid exactly when the string
     // holds the same bytes. (`String(validating:)` runs unspecialized here and looks up
-    // generic metadata on every call: twice for every action sent.)
+    // generic metadata on every call: twice for every action sent. `elementsEqual` compared
+    // byte by byte, 1 300 instructions per action: `memcmp` compares words.)
     var string = String(decoding: bytes, as: UTF8.self)
-    let isValid = string.withUTF8 { $0.elementsEqual(bytes) }
+    let isValid = string.withUTF8 { decoded in
+      decoded.count == length
+        && (length == 0 || memcmp(decoded.baseAddress!, bytes.baseAddress!, length) == 0)
+    }
     guard isValid else { throw .invalid("text is not valid UTF-8") }
     return string
   }

@@ -33,14 +33,14 @@ final class ExportCache {
   /// state is not that feature's.
   func export<Exported>(
     _ feature: HostFeature, _ state: FeatureState,
-    _ make: (FeatureState, FieldStorage) -> Exported?
+    _ make: @MainActor (FeatureState, FieldStorage) -> Exported?
   ) -> Entry? {
     let slot = Int(feature.rawValue)
     if let kept = entries[slot], kept.state == state { return kept }
     let strings = FieldStorage()
     guard let value = make(state, strings) else { return nil }
     let entry = Entry(
-      state: state, bytes: withUnsafeBytes(of: value) { Array($0) }, strings: strings)
+      state: state, bytes: UncheckedClosures.bytes(of: value), strings: strings)
     entries[slot] = entry
     return entry
   }

@@ -14,6 +14,7 @@ extension HostAPI {
 
   /// A `[store-thread]` routine on a store handle that returns a status: an unknown handle
   /// is `TTT_ERR_INVALID_ARGUMENT`, and a refusal is its error's status.
+  @inline(__always)
   static func withStatus(
     _ store: OpaquePointer?, _ routine: String,
     _ body: @MainActor (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
@@ -23,8 +24,21 @@ extension HostAPI {
       body)
   }
 
+  /// ``withStatus(_:_:_:)`` for a body that is handed the routine's own `arguments` instead
+  /// of capturing them (see ``with(_:as:_:unknown:refused:passing:_:)``).
+  @inline(__always)
+  static func withStatus<Arguments>(
+    _ store: OpaquePointer?, _ routine: String, passing arguments: Arguments,
+    _ body: @MainActor (StoreHandle, FrontEndHost, Arguments) throws(HostCallError) -> ttt_status
+  ) -> ttt_status {
+    with(
+      store, as: StoreHandle.self, routine, unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status,
+      passing: arguments, body)
+  }
+
   /// A `[thread-safe]` routine on a store handle that returns a status; `body` runs on the
   /// calling thread.
+  @inline(__always)
   static func withStatusOnAnyThread(
     _ store: OpaquePointer?, _ routine: String,
     _ body: (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
@@ -43,6 +57,7 @@ extension HostAPI {
   /// Runs a `[store-thread]` routine on `pointer`, a `ttt_store *`, `ttt_host *` or
   /// `ttt_output *` that must be a `T`: `otherwise` for a pointer the host never handed out
   /// and for any refusal; otherwise the checks of ``check(_:_:_:refused:_:)``.
+  @inline(__always)
   static func with<T: HandedOut, R>(
     _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, otherwise: R,
     _ body: @MainActor (T, FrontEndHost) throws(HostCallError) -> R
@@ -52,6 +67,7 @@ extension HostAPI {
 
   /// ``with(_:as:_:otherwise:_:)``, with what a refusal returns worked out from the error. A
   /// retired handle (its front end was detached) is refused as detached.
+  @inline(__always)
   static func with<T: HandedOut, R>(
     _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, unknown: R,
     refused: (HostCallError) -> R, _ body: @MainActor (T, FrontEndHost) throws(HostCallError) -> R
@@ -65,6 +81,29 @@ extension HostAPI {
     return check(object.session, routine, .storeThread, refused: refused) {
       host throws(HostCallError) in
       try onMainActor(body, object, host)
+    }
+  }
+
+  /// ``with(_:as:_:unknown:refused:_:)`` for a body that is handed the routine's own
+  /// `arguments` (the caller's pointers, say) instead of capturing them: a body that captures
+  /// nothing has no context, while a capturing one's is allocated on the heap on every call,
+  /// since ``onMainActor(_:_:_:_:)`` makes it escapable. For the routines every action calls
+  /// (`write`, `read_root`, the screens' reads): one allocation each.
+  @inline(__always)
+  static func with<T: HandedOut, Arguments, R>(
+    _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, unknown: R,
+    refused: (HostCallError) -> R, passing arguments: Arguments,
+    _ body: @MainActor (T, FrontEndHost, Arguments) throws(HostCallError) -> R
+  ) -> R {
+    let object: T
+    switch HandleRegistry.find(pointer, as: type) {
+    case .live(let found): object = found
+    case .retired: return refused(.detached)
+    case .unknown: return unknown
+    }
+    return check(object.session, routine, .storeThread, refused: refused) {
+      host throws(HostCallError) in
+      try onMainActor(body, object, host, arguments)
     }
   }
 
@@ -89,6 +128,7 @@ extension HostAPI {
   /// Checks the thread rule, then that the front end is attached, then
   /// runs `body`. A failed check or a thrown error sets `last_error` and returns
   /// `refused(error)`.
+  @inline(__always)
   static func check<R>(
     _ session: AttachedFrontEnd, _ routine: String, _ rule: ThreadRule,
     refused: (HostCallError) -> R, _ body: (FrontEndHost) throws(HostCallError) -> R
@@ -115,6 +155,7 @@ extension HostAPI {
   /// which ``isStoreThread()`` checked. A synchronous function isolated to a global actor is
   /// called exactly like a nonisolated one, which is also how `assumeIsolated` calls it once
   /// its check passed.
+  @inline(__always)
   static func onMainActor<R, Failure: Error>(
     _ body: @MainActor () throws(Failure) -> R
   ) throws(Failure) -> R {
@@ -126,11 +167,22 @@ extension HostAPI {
   /// ``onMainActor(_:)`` for a body that takes its two arguments: called with a closure it
   /// was given, it forms no new closure, whose context would be allocated on the heap on
   /// every ABI call (`withoutActuallyEscaping` needs an escapable context).
+  @inline(__always)
   static func onMainActor<A, B, R, Failure: Error>(
     _ body: @MainActor (A, B) throws(Failure) -> R, _ first: A, _ second: B
   ) throws(Failure) -> R {
     try withoutActuallyEscaping(body) { body throws(Failure) in
       try unsafeBitCast(body, to: ((A, B) throws(Failure) -> R).self)(first, second)
+    }
+  }
+
+  /// ``onMainActor(_:_:_:)`` for a body that takes three arguments.
+  @inline(__always)
+  static func onMainActor<A, B, C, R, Failure: Error>(
+    _ body: @MainActor (A, B, C) throws(Failure) -> R, _ first: A, _ second: B, _ third: C
+  ) throws(Failure) -> R {
+    try withoutActuallyEscaping(body) { body throws(Failure) in
+      try unsafeBitCast(body, to: ((A, B, C) throws(Failure) -> R).self)(first, second, third)
     }
   }
 

@@ -41,11 +41,12 @@ extension HostAPI {
     _ output: OpaquePointer?, _ bytes: UnsafeRawPointer?, _ length: Int
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
-    nonisolated(unsafe) let bytes = bytes
+    nonisolated(unsafe) let arguments = (bytes: bytes, length: length)
     return with(
       output, as: FrontEndOutput.self, "write", unknown: TTT_ERR_INVALID_ARGUMENT,
-      refused: \.status
-    ) { output, _ throws(HostCallError) in
+      refused: \.status, passing: arguments
+    ) { output, _, arguments throws(HostCallError) in
+      let (bytes, length) = arguments
       guard length == 0 || bytes != nil else { throw .invalid("the bytes are NULL") }
       let sink = output.sink
       guard length == 0 || output.write(UnsafeRawBufferPointer(start: bytes, count: length))

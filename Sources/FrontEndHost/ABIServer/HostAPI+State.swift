@@ -46,7 +46,7 @@ extension HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
-    return withStatus(store, "read_root") { handle, host throws(HostCallError) in
+    return withStatus(store, "read_root", passing: out) { handle, host, out throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       try check(handle, reads: .root)
       let root = StateExport.root(
@@ -69,11 +69,13 @@ extension HostAPI {
 
   static func read<T>(
     _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
-    _ routine: String, _ export: @MainActor (FeatureState, FieldStorage) -> T?
+    _ routine: String, _ export: @escaping @MainActor (FeatureState, FieldStorage) -> T?
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
-    nonisolated(unsafe) let out = out
-    return withStatus(store, routine) { handle, host throws(HostCallError) in
+    nonisolated(unsafe) let arguments = (out: out, feature: feature, export: export)
+    return withStatus(store, routine, passing: arguments) {
+      handle, host, arguments throws(HostCallError) in
+      let (out, feature, export) = arguments
       guard let out else { throw .invalid("the output struct is NULL") }
       try check(handle, reads: feature)
       let state = try feature.state(in: host.store.state)

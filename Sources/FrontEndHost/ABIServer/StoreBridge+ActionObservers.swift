@@ -45,7 +45,7 @@ extension StoreBridge {
     ActionLog.writePayload(of: action, to: &payloadWriter)
     payloadWriter.appendRaw(0)
     // Copied into the pending events before any observer runs: the next action may reuse it.
-    payloadWriter.bytes.withUnsafeBytes { payload in
+    UncheckedClosures.withBytes(of: payloadWriter.bytes) { payload in
       broadcast(
         casePath: casePath, fromEffect: origin == .effect, error: error,
         payload: payload.baseAddress!.assumingMemoryBound(to: CChar.self))
@@ -83,7 +83,7 @@ extension StoreBridge {
     casePath: String, fromEffect: Bool, error: String?, payload: UnsafePointer<CChar>?,
     registeredBefore firstLaterID: UInt64 = .max
   ) {
-    casePath.withCString { casePath in
+    UncheckedClosures.withCString(casePath) { casePath in
       withOptionalCString(error) { error in
         var event = ttt_action_event(
           struct_size: UInt32(MemoryLayout<ttt_action_event>.size), case_path: casePath,

@@ -13,7 +13,11 @@ final class AttachmentRegistry {
   var onTerminalOwnerChange: (AttachedFrontEnd?) -> Void = { _ in }
 
   /// The front end that owns the terminal, if any.
-  var terminalOwner: AttachedFrontEnd? { attachedFrontEnds.first { $0.ownsTerminal } }
+  var terminalOwner: AttachedFrontEnd? {
+    // A loop, not `first(where:)`: asked for every line of input (see `UncheckedClosures`).
+    for frontEnd in attachedFrontEnds where frontEnd.ownsTerminal { return frontEnd }
+    return nil
+  }
 
   /// Adds `frontEnd` as attached (before its attach callback runs, so it can call the host).
   func add(_ frontEnd: AttachedFrontEnd) {

@@ -141,7 +141,7 @@ final class InputGate {
       let ending = isEnding
       let flags = (ending ? UInt32(TTT_INPUT_END) : 0) | extra
       let count = unconsumed
-      let consumed = pending.withUnsafeBytes { bytes in
+      let consumed = UncheckedClosures.withBytes(of: pending) { bytes in
         consume(UnsafeRawBufferPointer(rebasing: bytes[start...]), flags)
       }
       start += min(max(consumed, 0), count)
