@@ -193,9 +193,13 @@ let package = Package(
       path: "Plugins/JsonlFrontEnd", linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
     // What several test targets share: seeded randomness, waiting off the cooperative pool,
-    // the built products and running them (`Fixtures`).
-    .target(name: "TestSupport", path: "Tests/Support"),
+    // the built products and running them (`Fixtures`), and driving the host over JSON-lines,
+    // through its standard streams or a client of its socket (`Event`, `SocketClient`).
+    .target(name: "TestSupport", dependencies: ["JSONLines"], path: "Tests/Support"),
     .testTarget(name: "JsonlFrontEndTests", dependencies: ["JSONLines", "TestSupport"]),
+    // The host's socket and its clients: the listener, connections, the attach client.
+    .testTarget(
+      name: "RemoteTests", dependencies: ["FrontEndHost", "HostIO", "JSONLines", "TestSupport"]),
     // What the web front end decides about a request without a server: its token, Origin and
     // Host rules, its address and the intents it accepts; apart, so that tests link it.
     .target(

@@ -24,14 +24,8 @@ enum SharedAction {
     let current = Key(casePath: casePath, fromEffect: fromEffect, error: error)
     if current != key {
       writer.reset()
-      writer.key("action")
-      writer.string(casePath)
-      writer.key("origin")
-      writer.string(fromEffect ? "effect" : "frontend")
-      if let error {
-        writer.key("error")
-        writer.string(error)
-      }
+      JSONLinesEventEncoder.actionNaming(
+        casePath: casePath, fromEffect: fromEffect, error: error, into: &writer)
       key = current
     }
     return writer.bytes

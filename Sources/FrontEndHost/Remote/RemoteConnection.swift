@@ -1,4 +1,5 @@
 import HostIO
+import JSONLines
 
 #if canImport(Glibc)
   import Glibc
@@ -21,8 +22,9 @@ import HostIO
 /// - Past ``waitingLimit`` bytes in the queue, the client counts as not reading: ``onStall`` is
 ///   told, and the connection gets an `error` event if its socket takes one whole line now.
 ///
-/// The JSON-lines front end writes each event with one write, the `type` key first; that is
-/// how a state event is recognised here.
+/// The JSON-lines front end writes each event with one write, encoded by the JSON-lines
+/// module's event codec, which also tells the type of an encoded line (a state event here)
+/// and encodes the `error` event the host writes itself.
 @MainActor
 final class RemoteConnection {
   /// Its name in messages: "connection 3".
@@ -80,7 +82,7 @@ final class RemoteConnection {
     if waiting.isEmpty, output.backlog >= Self.directBacklog { output.flush() }
     if waiting.isEmpty, output.backlog < Self.directBacklog { return output.write(bytes) }
     let line = [UInt8](bytes)
-    let isState = Self.isStateEvent(line)
+    let isState = line.withUnsafeBytes { JSONLinesEventType(ofLine: $0) } == .state
     if isState, let index = waitingStateIndex {
       waitingBytes -= waiting[index].count
       waiting.remove(at: index)
@@ -115,13 +117,14 @@ final class RemoteConnection {
     waitingBytes = 0
     waitingStateIndex = nil
     output.flush()
-    let line = "{\"type\":\"error\",\"seq\":\(linesWritten + 1),\"message\":\"\(reason)\"}\n"
+    var encoder = JSONLinesEventEncoder(capacity: 256)
+    encoder.error(seq: linesWritten + 1, message: reason, line: nil, id: nil)
+    var bytes = encoder.line
     // Only after a whole line, and only if the socket has room for all of it now (never
     // half a line): a client that reads nothing gets nothing.
     if output.backlog == 0, output.failure == nil,
-      Self.room(in: output.descriptor) > 4 * line.utf8.count
+      Self.room(in: output.descriptor) > 4 * bytes.count
     {
-      var bytes = Array(line.utf8)
       _ = send(output.descriptor, &bytes, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
     }
     onStall(reason)
@@ -164,11 +167,5 @@ final class RemoteConnection {
       start = UnsafeRawPointer(newline) + 1
     }
     return count
-  }
-
-  private static let statePrefix = Array("{\"type\":\"state\"".utf8)
-
-  private static func isStateEvent(_ line: [UInt8]) -> Bool {
-    line.starts(with: statePrefix)
   }
 }

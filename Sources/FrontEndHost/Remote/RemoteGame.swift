@@ -121,24 +121,24 @@ public final class RemoteGame {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     let tooLate = AttachError(description: "no first state from the host within \(timeout)")
-    var hello: JSONObject?
-    var first: JSONObject?
+    var isGreeted = false
+    var first: JSONValue?
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while first == nil {
       while first == nil, let line = takeLine() {
         let event = try parse(line)
-        if hello == nil {
-          guard event["type"]?.string == "hello",
-            event["protocol"]?.string == "tictactoe-jsonl",
-            event["version"]?.number?.exactInt == 1, event["remote"]?.bool == true
+        if !isGreeted {
+          guard case .hello(let greeting) = event.body,
+            greeting.protocolName == JSONLinesEventEncoder.protocolName,
+            greeting.version == JSONLinesEventEncoder.protocolVersion, greeting.isRemote
           else {
             throw AttachError(
               description: "it does not speak the JSON-lines protocol of a tictactoe --listen "
                 + "host (no remote hello, version 1)")
           }
-          hello = event
-        } else if event["type"]?.string == "state" {
-          first = event
+          isGreeted = true
+        } else if case .state(let state) = event.body {
+          first = state
         }
       }
       guard first == nil else { break }
@@ -165,7 +165,7 @@ public final class RemoteGame {
       }
     }
     do {
-      state = try RemoteStateDecoder.state(from: first?["state"])
+      state = try RemoteStateDecoder.state(from: first)
     } catch {
       throw AttachError(description: "the host's first state: \(error)")
     }
@@ -242,11 +242,12 @@ public final class RemoteGame {
     return line
   }
 
-  private func parse(_ line: [UInt8]) throws(AttachError) -> JSONObject {
-    guard let value = try? JSONParser().parse(line), let object = value.object else {
-      throw AttachError(description: "the host sent a line that is not a JSON object")
+  private func parse(_ line: [UInt8]) throws(AttachError) -> JSONLinesEvent {
+    do {
+      return try JSONLinesEvent(decoding: line)
+    } catch {
+      throw AttachError(description: "the host sent \(error)")
     }
-    return object
   }
 
   private func receiveLines() {
@@ -264,35 +265,33 @@ public final class RemoteGame {
     reader.requestRead()
   }
 
-  private func receive(_ event: JSONObject) throws(AttachError) {
-    switch event["type"]?.string {
-    case "state":
+  private func receive(_ event: JSONLinesEvent) throws(AttachError) {
+    switch event.body {
+    case .state(let value):
       var next: TicTacToe.State
       do {
-        next = try RemoteStateDecoder.state(from: event["state"])
+        next = try RemoteStateDecoder.state(from: value)
       } catch {
         throw AttachError(description: "the host's state: \(error)")
       }
       typing.keep(in: &next)
       state = next
       onState(next)
-    case "action":
-      guard let casePath = event["action"]?.string else { return }
-      typing.processed(casePath: casePath)
+    case .action(let action):
+      typing.processed(casePath: action.casePath)
       onAction(
-        casePath, event["origin"]?.string == "effect", event["error"]?.string,
-        event["payload"]?.object.map { JSONValue.object($0).description })
-    case "error":
-      let message = event["message"]?.string ?? "an error without a message"
-      if event["id"]?.string == Self.settleID, !settles.isEmpty {
+        action.casePath, action.fromEffect, action.error,
+        action.payload.map { JSONValue.object($0).description })
+    case .error(let failure):
+      if failure.id?.string == Self.settleID, !settles.isEmpty {
         settles[0].hostTimedOut = true
       } else {
-        onError(message)
+        onError(failure.message)
       }
-    case "history" where !settles.isEmpty:
+    case .history where !settles.isEmpty:
       let settle = settles.removeFirst()
       settle.finish(timedOut: settle.hostTimedOut)
-    default: break
+    case .hello, .replay, .history, .other: break
     }
   }
 }

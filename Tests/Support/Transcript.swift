@@ -4,17 +4,17 @@ import Testing
 /// Everything a finished `tictactoe` process wrote, its output checked against the invariants
 /// every output must keep: only protocol lines, each a JSON object ending in `\n`, numbered by
 /// `seq` from 1, `hello` first and the state right after it.
-struct Transcript {
+public struct Transcript: Sendable {
   /// The exit status.
-  let status: Int32
+  public let status: Int32
   /// Standard output, raw.
-  let output: [UInt8]
+  public let output: [UInt8]
   /// The output's events, in order.
-  let events: [Event]
+  public let events: [Event]
   /// Standard error.
-  let standardError: String
+  public let standardError: String
 
-  init(
+  public init(
     status: Int32, output: [UInt8], standardError: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
@@ -46,20 +46,20 @@ struct Transcript {
   }
 
   /// The events of one type.
-  func events(_ type: String) -> [Event] { events.filter { $0.type == type } }
+  public func events(_ type: String) -> [Event] { events.filter { $0.type == type } }
 
   /// The states of the `state` events, in order.
-  var states: [JSONValue] { events("state").compactMap(\.state) }
+  public var states: [JSONValue] { events("state").compactMap(\.state) }
 
   /// The case paths of the `action` events, in order.
-  var actions: [String] { events("action").compactMap(\.action) }
+  public var actions: [String] { events("action").compactMap(\.action) }
 
   /// The `error` events.
-  var errors: [Event] { events("error") }
+  public var errors: [Event] { events("error") }
 
   /// The events after the attach pair (`hello`, initial `state`), as compact lines with `seq`
   /// removed: what a test compares whole.
-  var afterAttach: [JSONValue] {
+  public var afterAttach: [JSONValue] {
     events.dropFirst(2).map { event in
       var object = JSONObject()
       for member in event.value.object!.members where member.key != "seq" {

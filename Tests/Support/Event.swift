@@ -2,14 +2,14 @@ import JSONLines
 import Testing
 
 /// One output line, parsed: its `type`, `seq` and the whole object.
-struct Event: CustomStringConvertible {
+public struct Event: CustomStringConvertible, Sendable {
   /// The raw line.
-  let line: String
+  public let line: String
   /// The parsed object.
-  let value: JSONValue
+  public let value: JSONValue
 
   /// Parses `line`, which must be a JSON object with a string `type` and an integer `seq`.
-  init(line: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  public init(line: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     self.line = line
     value = try JSONParser().parse(line)
     try #require(value.object != nil, "not an object: \(line)", sourceLocation: sourceLocation)
@@ -19,17 +19,17 @@ struct Event: CustomStringConvertible {
   }
 
   /// `hello`, `state`, `action` or `error`.
-  var type: String { value["type"]?.string ?? "" }
+  public var type: String { value["type"]?.string ?? "" }
   /// The event's number, from 1.
-  var seq: Int { value["seq"]?.number?.exactInt ?? 0 }
+  public var seq: Int { value["seq"]?.number?.exactInt ?? 0 }
   /// The `state` of a state event.
-  var state: JSONValue? { value["state"] }
+  public var state: JSONValue? { value["state"] }
   /// The case path of an action event.
-  var action: String? { value["action"]?.string }
+  public var action: String? { value["action"]?.string }
   /// The message of an error event.
-  var message: String? { value["message"]?.string }
+  public var message: String? { value["message"]?.string }
   /// The input line number of an error event.
-  var inputLine: Int? { value["line"]?.number?.exactInt }
+  public var inputLine: Int? { value["line"]?.number?.exactInt }
 
-  var description: String { line }
+  public var description: String { line }
 }

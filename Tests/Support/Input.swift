@@ -1,9 +1,9 @@
 import JSONLines
 
 /// Input lines of the protocol, written with the library's writer so escaping is exact.
-enum Input {
+public enum Input {
   /// `{"action":"<path>",...payload}`, with an optional `id`.
-  static func action(
+  public static func action(
     _ path: String, _ payload: KeyValuePairs<String, JSONValue> = [:], id: JSONValue? = nil
   ) -> String {
     var object = JSONObject()
@@ -14,7 +14,7 @@ enum Input {
   }
 
   /// `{"command":"<name>"}`, with an optional `id`.
-  static func command(_ name: String, id: JSONValue? = nil) -> String {
+  public static func command(_ name: String, id: JSONValue? = nil) -> String {
     var object = JSONObject()
     object.insert(.string(name), forKey: "command")
     if let id { object.insert(id, forKey: "id") }
@@ -22,7 +22,8 @@ enum Input {
   }
 
   /// Sets the email and password, taps log in, and settles.
-  static func logIn(email: String = "blob@pointfree.co", password: String = "password") -> [String]
+  public static func logIn(email: String = "blob@pointfree.co", password: String = "password")
+    -> [String]
   {
     [
       action("login.view.binding.email", ["value": .string(email)]),
@@ -33,7 +34,7 @@ enum Input {
   }
 
   /// Logs in, names the players Blob (x) and Blub (o), and starts a game.
-  static let startGame: [String] =
+  public static let startGame: [String] =
     logIn() + [
       action("newGame.binding.xPlayerName", ["value": "Blob"]),
       action("newGame.binding.oPlayerName", ["value": "Blub"]),
@@ -41,7 +42,7 @@ enum Input {
     ]
 
   /// Taps the cells `moves` (row, column) in order.
-  static func play(_ moves: [(Int, Int)]) -> [String] {
+  public static func play(_ moves: [(Int, Int)]) -> [String] {
     moves.map { row, column in
       action(
         "newGame.game.cellTapped",

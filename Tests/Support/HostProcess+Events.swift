@@ -1,19 +1,18 @@
 import JSONLines
-import TestSupport
 import Testing
 
 /// The protocol's side of a ``HostProcess``: its output read as events, and whole runs checked
 /// as transcripts.
 extension HostProcess {
   /// Reads the next line and parses it as an event.
-  func readEvent(sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
+  public func readEvent(sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
     let line = try #require(readLine(), "the output ended early", sourceLocation: sourceLocation)
     return try Event(line: line, sourceLocation: sourceLocation)
   }
 
   /// Reads events until one satisfies `predicate`, and returns it.
   @discardableResult
-  func readEvent(
+  public func readEvent(
     where predicate: (Event) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> Event {
     while true {
@@ -24,7 +23,7 @@ extension HostProcess {
 
   /// Closes the input, reads the output to its end, waits for the exit, and checks the protocol
   /// invariants of the whole output.
-  func finish(sourceLocation: SourceLocation = #_sourceLocation) throws -> Transcript {
+  public func finish(sourceLocation: SourceLocation = #_sourceLocation) throws -> Transcript {
     let (status, standardError) = finishWithoutChecks(sourceLocation: sourceLocation)
     return try Transcript(
       status: status, output: output, standardError: standardError,
@@ -33,7 +32,7 @@ extension HostProcess {
 
   /// Runs `tictactoe` with `arguments`, feeds it `input` and the end of input, and returns
   /// what it wrote.
-  static func run(
+  public static func run(
     _ input: [UInt8], arguments: [String] = defaultArguments,
     environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> Transcript {
@@ -43,7 +42,7 @@ extension HostProcess {
   }
 
   /// Runs `tictactoe` on `lines`, each followed by `\n`.
-  static func run(
+  public static func run(
     lines: [String], arguments: [String] = defaultArguments,
     environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> Transcript {

@@ -1,9 +1,9 @@
 import JSONLines
 
 /// States of the protocol, for comparisons.
-enum States {
+public enum States {
   /// The login screen.
-  static func login(
+  public static func login(
     email: String = "", password: String = "", isFormValid: Bool = false,
     isLoginRequestInFlight: Bool = false, alert: String? = nil, twoFactor: JSONValue = nil
   ) -> JSONValue {
@@ -17,7 +17,7 @@ enum States {
   }
 
   /// The two-factor screen, inside login.
-  static func twoFactor(
+  public static func twoFactor(
     code: String = "", isFormValid: Bool = false, isTwoFactorRequestInFlight: Bool = false,
     alert: String? = nil
   ) -> JSONValue {
@@ -28,7 +28,7 @@ enum States {
   }
 
   /// The new-game screen.
-  static func newGame(
+  public static func newGame(
     o: String = "", x: String = "", game: JSONValue = nil, scoreboard: JSONValue = scoreboard()
   ) -> JSONValue {
     [
@@ -40,7 +40,7 @@ enum States {
   }
 
   /// The new-game screen's scoreboard: `standings` as (name, wins), most wins first.
-  static func scoreboard(_ standings: [(String, Int)] = [], ties: Int = 0) -> JSONValue {
+  public static func scoreboard(_ standings: [(String, Int)] = [], ties: Int = 0) -> JSONValue {
     [
       "standings": .array(
         standings.map { ["name": .string($0.0), "wins": .number(JSONNumber($0.1))] }),
@@ -49,7 +49,7 @@ enum States {
   }
 
   /// A game between Blob (x) and Blub (o); `board` rows as strings like `"xo "`.
-  static func game(
+  public static func game(
     _ board: [String] = ["   ", "   ", "   "], currentPlayer: String = "x",
     winner: String? = nil, isTied: Bool = false, alert: String? = nil
   ) -> JSONValue {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONLines
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -212,8 +213,8 @@ import Testing
     let typing = try host.attach()
     let watching = try host.attach()
     var generator = SystemRandomNumberGenerator()
-    let password = SecretTests.randomPassword(using: &generator)
-    for line in SecretTests.lines(for: password) + [Input.command("quit")] { typing.send(line) }
+    let password = SecretInput.randomPassword(using: &generator)
+    for line in SecretInput.lines(for: password) + [Input.command("quit")] { typing.send(line) }
     let typed = typing.readToEnd().joined(separator: "\n")
     #expect(typed.contains("Unknown user or invalid password."), "the login was not tried")
     watching.send(Input.command("quit"))

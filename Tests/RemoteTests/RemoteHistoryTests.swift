@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 22, P4: the history belongs to the host's terminal. A client of the socket may read it

@@ -10,16 +10,16 @@ import Testing
 /// A client of a host's socket (`tictactoe --listen`), with blocking reads bounded by a
 /// receive timeout, so that a host that never answers fails the test instead of stalling it.
 /// One thread may write while another reads: only reads touch the unread bytes.
-final class SocketClient: @unchecked Sendable {
+public final class SocketClient: @unchecked Sendable {
   /// Seconds a read waits for the host before the test fails.
-  static let readTimeoutSeconds = 30
+  public static let readTimeoutSeconds = 30
 
   private let descriptor: Int32
   private var unread: [UInt8] = []
   private var isClosed = false
 
   /// Connects to the socket at `path`; `nil` with `errno` set if the connection failed.
-  init?(path: String) {
+  public init?(path: String) {
     // Close-on-exec: a host a test starts meanwhile must not inherit it (and so hold a client
     // open, or have fewer descriptors than its limit says).
     descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -39,7 +39,7 @@ final class SocketClient: @unchecked Sendable {
   deinit { close() }
 
   /// Calls `body` with the socket address of `path` and its length.
-  static func withAddress<Result>(
+  public static func withAddress<Result>(
     _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
   ) -> Result {
     var address = sockaddr_un()
@@ -53,10 +53,10 @@ final class SocketClient: @unchecked Sendable {
   }
 
   /// Writes `line` and a `\n`.
-  func send(_ line: String) { write(Array((line + "\n").utf8)) }
+  public func send(_ line: String) { write(Array((line + "\n").utf8)) }
 
   /// Writes `bytes`, all of them unless the host closed the connection.
-  func write(_ bytes: [UInt8]) {
+  public func write(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes[offset...].withUnsafeBytes {
@@ -69,10 +69,10 @@ final class SocketClient: @unchecked Sendable {
   }
 
   /// Closes the writing side: the host sees the end of this client's input.
-  func closeWriting() { shutdown(descriptor, Int32(SHUT_WR)) }
+  public func closeWriting() { shutdown(descriptor, Int32(SHUT_WR)) }
 
   /// Closes the connection.
-  func close() {
+  public func close() {
     guard !isClosed else { return }
     isClosed = true
     Glibc.close(descriptor)
@@ -80,7 +80,7 @@ final class SocketClient: @unchecked Sendable {
 
   /// The next line, without its `\n`; `nil` at the end of the connection (or after the read
   /// timeout, which fails the test).
-  func readLine(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+  public func readLine(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     while true {
       if let newline = unread.firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: unread[..<newline], as: UTF8.self)
@@ -101,7 +101,7 @@ final class SocketClient: @unchecked Sendable {
   }
 
   /// Reads the next line and parses it as an event.
-  func readEvent(sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
+  public func readEvent(sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
     let line = try #require(
       readLine(sourceLocation: sourceLocation), "the connection ended early",
       sourceLocation: sourceLocation)
@@ -110,7 +110,7 @@ final class SocketClient: @unchecked Sendable {
 
   /// Reads events until one satisfies `predicate`, and returns it with the events before it.
   @discardableResult
-  func readEvents(
+  public func readEvents(
     until predicate: (Event) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> [Event] {
     var events: [Event] = []
@@ -122,7 +122,7 @@ final class SocketClient: @unchecked Sendable {
   }
 
   /// Reads every line to the end of the connection.
-  func readToEnd(sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+  public func readToEnd(sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
     var lines: [String] = []
     while let line = readLine(sourceLocation: sourceLocation) { lines.append(line) }
     return lines

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,17 +10,17 @@ import Testing
 
 /// A `tictactoe --listen` process whose terminal owner is the `jsonl` front end on pipes, and
 /// a private directory for its socket; clients connect with ``connect()``.
-struct ListeningHost {
+public struct ListeningHost: Sendable {
   /// The host.
-  let process: HostProcess
+  public let process: HostProcess
   /// The socket's path.
-  let path: String
+  public let path: String
   /// The directory the test made for it.
-  let directory: String
+  public let directory: String
 
   /// Starts a host listening at `socket` in a new private directory (the default name is
   /// `game.sock`), and waits until it listens: its `hello` on standard output comes after.
-  init(
+  public init(
     socket: String = "game.sock", arguments: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
@@ -36,14 +35,14 @@ struct ListeningHost {
   }
 
   /// A new client; fails the test if it cannot connect.
-  func connect(sourceLocation: SourceLocation = #_sourceLocation) throws -> SocketClient {
+  public func connect(sourceLocation: SourceLocation = #_sourceLocation) throws -> SocketClient {
     try #require(
       SocketClient(path: path), "cannot connect to \(path): \(String(cString: strerror(errno)))",
       sourceLocation: sourceLocation)
   }
 
   /// A new client that has read its `hello` and first `state`.
-  func attach(sourceLocation: SourceLocation = #_sourceLocation) throws -> SocketClient {
+  public func attach(sourceLocation: SourceLocation = #_sourceLocation) throws -> SocketClient {
     let client = try connect(sourceLocation: sourceLocation)
     let hello = try client.readEvent(sourceLocation: sourceLocation)
     #expect(
@@ -58,7 +57,7 @@ struct ListeningHost {
 
   /// A new private (0700) directory under `/tmp`, short enough for socket paths; removed
   /// when the test process exits.
-  static func makeDirectory() throws -> String {
+  public static func makeDirectory() throws -> String {
     var template = Array("/tmp/ttt-remote-XXXXXX".utf8CString)
     let made = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
     let directory = String(cString: made)
