@@ -31,7 +31,7 @@ public struct ActionCatalog: Sendable {
     let refusal: (@Sendable (TicTacToe.State) -> String?)?
 
     /// Describes an intent.
-    public init(
+    public convenience init(
       casePath: String, feature: HostFeature, tag: UInt32? = nil,
       arguments: [(name: String, type: CType)] = [], isSecret: Bool = false, summary: String,
       make: @escaping @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
