@@ -139,51 +139,51 @@ func staticCString(_ string: StaticString) -> UnsafePointer<CChar> {
 /// The descriptor: allocated once, never freed. The callbacks are closures that capture
 /// nothing, so Swift makes C function pointers of them.
 nonisolated(unsafe) let descriptor: UnsafeMutablePointer<ttt_frontend_descriptor> = {
+  // Start from the zero descriptor and set fields by name: a field a later minor version
+  // appends (on_notice came with 1.4) is then NULL here, and this source still builds.
+  var d = ttt_frontend_descriptor()
+  d.struct_size = UInt32(MemoryLayout<ttt_frontend_descriptor>.size)
+  d.abi_major = TTT_ABI_VERSION_MAJOR
+  d.abi_minor = TTT_ABI_VERSION_MINOR
+  d.name = staticCString("mine-swift")
+  d.description = staticCString("Example front end in Swift: the board as text")
+  d.version = staticCString("1.0.0")
+  d.flags = UInt32(TTT_FRONTEND_READS_INPUT | TTT_FRONTEND_WRITES_TERMINAL)
+  d.attach = { api, host, info, outInstance in
+    guard let api, let host, let info, let outInstance else { return TTT_ERR_INVALID_ARGUMENT }
+    if info.pointee.argument == nil, !info.pointee.owns_terminal {
+      api.pointee.log(host, TTT_LOG_ERROR.rawValue, "as an observer, give me an output file")
+      return TTT_ERR_INVALID_ARGUMENT
+    }
+    // The host opens the file (or the terminal, for NULL) and closes it after detach.
+    guard let output = api.pointee.open_output(host, info.pointee.argument, 0) else {
+      api.pointee.log(host, TTT_LOG_ERROR.rawValue, api.pointee.last_error(host))
+      return TTT_ERR_INVALID_ARGUMENT
+    }
+    let mine = Mine(api: api, host: host, output: output)
+    let instance = Unmanaged.passRetained(mine).toOpaque()  // released in detach
+    mine.subscription = api.pointee.subscribe(
+      mine.root, { context in Mine.from(context).render() }, instance)
+    mine.render()  // at once: attached mid-game, show the game where it is
+    outInstance.pointee = instance
+    return TTT_OK
+  }
+  d.detach = { instance in
+    let mine = Unmanaged<Mine>.fromOpaque(instance!).takeRetainedValue()
+    mine.api.pointee.unsubscribe(mine.host, mine.subscription)
+  }
+  // on_input (ABI 1.1 input), on_resize and on_suspend stay NULL; consume_input replaces on_input.
+  d.on_settled = { instance, _ in
+    Mine.from(instance).isSettling = false  // the host hands the rest of the input again
+  }
+  d.consume_input = { instance, bytes, length, flags in
+    // Borrowed bytes: handled during the call, never kept.
+    Mine.from(instance).consume(
+      UnsafeBufferPointer(start: bytes, count: length),
+      isEnd: flags & UInt32(TTT_INPUT_END) != 0)
+  }
   let descriptor = UnsafeMutablePointer<ttt_frontend_descriptor>.allocate(capacity: 1)
-  descriptor.initialize(
-    to: ttt_frontend_descriptor(
-      struct_size: UInt32(MemoryLayout<ttt_frontend_descriptor>.size),
-      abi_major: TTT_ABI_VERSION_MAJOR,
-      abi_minor: TTT_ABI_VERSION_MINOR,
-      name: staticCString("mine-swift"),
-      description: staticCString("Example front end in Swift: the board as text"),
-      version: staticCString("1.0.0"),
-      flags: UInt32(TTT_FRONTEND_READS_INPUT | TTT_FRONTEND_WRITES_TERMINAL),
-      attach: { api, host, info, outInstance in
-        guard let api, let host, let info, let outInstance else { return TTT_ERR_INVALID_ARGUMENT }
-        if info.pointee.argument == nil, !info.pointee.owns_terminal {
-          api.pointee.log(host, TTT_LOG_ERROR.rawValue, "as an observer, give me an output file")
-          return TTT_ERR_INVALID_ARGUMENT
-        }
-        // The host opens the file (or the terminal, for NULL) and closes it after detach.
-        guard let output = api.pointee.open_output(host, info.pointee.argument, 0) else {
-          api.pointee.log(host, TTT_LOG_ERROR.rawValue, api.pointee.last_error(host))
-          return TTT_ERR_INVALID_ARGUMENT
-        }
-        let mine = Mine(api: api, host: host, output: output)
-        let instance = Unmanaged.passRetained(mine).toOpaque()  // released in detach
-        mine.subscription = api.pointee.subscribe(
-          mine.root, { context in Mine.from(context).render() }, instance)
-        mine.render()  // at once: attached mid-game, show the game where it is
-        outInstance.pointee = instance
-        return TTT_OK
-      },
-      detach: { instance in
-        let mine = Unmanaged<Mine>.fromOpaque(instance!).takeRetainedValue()
-        mine.api.pointee.unsubscribe(mine.host, mine.subscription)
-      },
-      on_input: nil,  // ABI 1.1 input; consume_input replaces it
-      on_resize: nil,
-      on_suspend: nil,
-      on_settled: { instance, _ in
-        Mine.from(instance).isSettling = false  // the host hands the rest of the input again
-      },
-      consume_input: { instance, bytes, length, flags in
-        // Borrowed bytes: handled during the call, never kept.
-        Mine.from(instance).consume(
-          UnsafeBufferPointer(start: bytes, count: length),
-          isEnd: flags & UInt32(TTT_INPUT_END) != 0)
-      }))
+  descriptor.initialize(to: d)
   return descriptor
 }()
 
