@@ -71,6 +71,30 @@ extension ObservableStateMacro: MemberMacro {
         _$observationRegistrar.id
       }
       """,
+    ] + presentationStorage(of: declaration, access: access)
+  }
+
+  /// `_$presentationStorage` of a struct with `@Presents` fields: each `$name` to its `_name`.
+  static func presentationStorage(of declaration: some DeclGroupSyntax, access: String)
+    -> [DeclSyntax]
+  {
+    let names = declaration.memberBlock.members.compactMap { member -> String? in
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        variable.attributes.contains(where: { element in
+          element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Presents"
+        })
+      else { return nil }
+      return ObservationStateTrackedMacro.name(of: variable)
+    }
+    guard !names.isEmpty else { return [] }
+    let entries = names.map { "\\Self.$\($0): \\Self._\($0)" }.joined(separator: ", ")
+    return [
+      """
+      /// Where each `@Presents` field keeps its presentation (see `ObservableState`).
+      \(raw: access)static var _$presentationStorage: [AnyKeyPath: AnyKeyPath] {
+        [\(raw: entries)]
+      }
+      """
     ]
   }
 }

@@ -55,6 +55,11 @@ struct ObservableStateExpansionTests {
           public var _$id: UnidirectionalFlow.ObservableStateID {
             _$observationRegistrar.id
           }
+
+          /// Where each `@Presents` field keeps its presentation (see `ObservableState`).
+          public static var _$presentationStorage: [AnyKeyPath: AnyKeyPath] {
+            [\Self.$alert: \Self._alert]
+          }
         }
 
         extension State: UnidirectionalFlow.ObservableState {

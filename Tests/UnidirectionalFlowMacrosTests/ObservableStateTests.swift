@@ -1,7 +1,8 @@
 import Observation
 import Testing
-import UnidirectionalFlow
 import UnidirectionalFlowMacros
+
+@testable import UnidirectionalFlow
 
 @Reducer
 private struct Tally {
@@ -214,6 +215,15 @@ struct ObservableStateTests {
     #expect(fires({ _ = confirmation.alert }, when: { confirmation.send(.alert(.dismiss)) }))
     #expect(confirmation.alert == nil)
     #expect(!fires({ _ = confirmation.count }, when: { confirmation.send(.askTapped) }))
+  }
+
+  @Test func aReducerLooksAtAPresentsFieldWhereItIsStored() throws {
+    let offset = try #require(InlineField.presentedOffset(of: \Confirmation.State.$alert))
+    var state = Confirmation.State()
+    typealias Alert = AlertState<Confirmation.Action.Alert>
+    #expect(!InlineField.isPresent(Alert.self, at: offset, in: state))
+    state.alert = AlertState { TextState("Sure?") }
+    #expect(InlineField.isPresent(Alert.self, at: offset, in: state))
   }
 
   @Test func aStateJoinsObservationWhenAStoreReadsItForATracking() {
