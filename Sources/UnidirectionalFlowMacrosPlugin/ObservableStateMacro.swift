@@ -71,28 +71,30 @@ extension ObservableStateMacro: MemberMacro {
         _$observationRegistrar.id
       }
       """,
-    ] + presentationStorage(of: declaration, access: access)
+    ] + fieldStorage(of: declaration, access: access)
   }
 
-  /// `_$presentationStorage` of a struct with `@Presents` fields: each `$name` to its `_name`.
-  static func presentationStorage(of declaration: some DeclGroupSyntax, access: String)
+  /// `_$fieldStorage` of a struct with tracked or `@Presents` fields: each `name` it tracks to
+  /// its `_name`, each `$name` of a `@Presents` field to its `_name`.
+  static func fieldStorage(of declaration: some DeclGroupSyntax, access: String)
     -> [DeclSyntax]
   {
-    let names = declaration.memberBlock.members.compactMap { member -> String? in
+    let entries = declaration.memberBlock.members.compactMap { member -> String? in
       guard let variable = member.decl.as(VariableDeclSyntax.self),
-        variable.attributes.contains(where: { element in
-          element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Presents"
-        })
+        let name = ObservationStateTrackedMacro.name(of: variable)
       else { return nil }
-      return ObservationStateTrackedMacro.name(of: variable)
+      if isTracked(variable) { return "\\Self.\(name): \\Self._\(name)" }
+      let isPresented = variable.attributes.contains { element in
+        element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Presents"
+      }
+      return isPresented ? "\\Self.$\(name): \\Self._\(name)" : nil
     }
-    guard !names.isEmpty else { return [] }
-    let entries = names.map { "\\Self.$\($0): \\Self._\($0)" }.joined(separator: ", ")
+    guard !entries.isEmpty else { return [] }
     return [
       """
-      /// Where each `@Presents` field keeps its presentation (see `ObservableState`).
-      \(raw: access)static var _$presentationStorage: [AnyKeyPath: AnyKeyPath] {
-        [\(raw: entries)]
+      /// Where each tracked field keeps its value (see `ObservableState`).
+      \(raw: access)static var _$fieldStorage: [AnyKeyPath: AnyKeyPath] {
+        [\(raw: entries.joined(separator: ", "))]
       }
       """
     ]

@@ -56,9 +56,9 @@ struct ObservableStateExpansionTests {
             _$observationRegistrar.id
           }
 
-          /// Where each `@Presents` field keeps its presentation (see `ObservableState`).
-          public static var _$presentationStorage: [AnyKeyPath: AnyKeyPath] {
-            [\Self.$alert: \Self._alert]
+          /// Where each tracked field keeps its value (see `ObservableState`).
+          public static var _$fieldStorage: [AnyKeyPath: AnyKeyPath] {
+            [\Self.count: \Self._count, \Self.$alert: \Self._alert]
           }
         }
 

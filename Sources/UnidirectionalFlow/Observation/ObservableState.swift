@@ -12,13 +12,14 @@ public protocol ObservableState: Observable {
   /// The identity of this value: equal for its copies, different for a value made anew.
   var _$id: ObservableStateID { get }
 
-  /// Where each `@Presents` field keeps its presentation: `\.$alert` to the stored property
-  /// behind it, so that a reducer asking only whether something is presented reads it at its
-  /// offset instead of projecting a computed key path on every action.
-  static var _$presentationStorage: [AnyKeyPath: AnyKeyPath] { get }
+  /// Where each tracked field keeps its value: `\.email` to `\._email`, `\.$alert` to
+  /// `\._alert`. A reducer asking only whether something is presented reads it at its offset,
+  /// and a binding writes a field of a state nobody tracks at its offset, instead of
+  /// projecting a computed key path on every action.
+  static var _$fieldStorage: [AnyKeyPath: AnyKeyPath] { get }
 }
 
 extension ObservableState {
-  /// No `@Presents` fields: what a state that declares none has.
-  public static var _$presentationStorage: [AnyKeyPath: AnyKeyPath] { [:] }
+  /// No stored tracked fields: what an enum, or a state that declares none, has.
+  public static var _$fieldStorage: [AnyKeyPath: AnyKeyPath] { [:] }
 }

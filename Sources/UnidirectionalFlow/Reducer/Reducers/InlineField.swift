@@ -18,14 +18,14 @@ enum InlineField {
 
   /// The byte offset of the optional child a `@Presents` field holds, `\.$child`, in `Root`:
   /// a `$child` is computed, but in an ``ObservableState`` it names its storage (see
-  /// ``ObservableState/_$presentationStorage``), which is read there to ask whether a child is
+  /// ``ObservableState/_$fieldStorage``), which is read there to ask whether a child is
   /// presented. Such a look registers nothing with observation, which is right for a reducer.
   static func presentedOffset<Root, Wrapped>(
     of keyPath: WritableKeyPath<Root, PresentationState<Wrapped>>
   ) -> Int? {
     func storage<State: ObservableState>(_: State.Type) -> AnyKeyPath? {
       guard let keyPath = keyPath as? PartialKeyPath<State> else { return nil }
-      return State._$presentationStorage[keyPath]
+      return State._$fieldStorage[keyPath]
     }
     guard let observable = Root.self as? any ObservableState.Type,
       let stored = storage(observable) as? KeyPath<Root, PresentationState<Wrapped>>,
