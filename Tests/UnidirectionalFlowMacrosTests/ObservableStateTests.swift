@@ -240,6 +240,21 @@ struct ObservableStateTests {
     #expect(board.count == 2)
   }
 
+  @Test func aBindingWritesAFieldAtItsStorageUntilTheStateIsObserved() {
+    #expect(FieldStorageWrite.storage(of: \Board.State.count) != nil)
+    #expect(FieldStorageWrite.storage(of: \Board.State.ignored) == nil)
+    var state = Board.State()
+    #expect(!fires({ _ = state.count }, when: { BindingAction.set(\.count, 3).set(&state) }))
+    #expect(state.count == 3)
+    let board = Store(initialState: state) { Board() }
+    #expect(fires({ _ = board.count }, when: { board.send(.countChanged) }))
+    // Observed now: the write goes through the field's setter, which notifies.
+    #expect(fires({ _ = state.count }, when: { BindingAction.set(\.count, 7).set(&state) }))
+    #expect(state.count == 7)
+    BindingAction.set(\.ignored, 5).set(&state)
+    #expect(state.ignored == 5)
+  }
+
   @Test func copiesShareAnIdentityAndANewValueHasAnother() {
     let state = Board.State()
     var copy = state

@@ -50,7 +50,7 @@ enum FieldStorageWrite {
   }
 
   /// The storage of the field at `keyPath`, looked up on its first write.
-  private static func storage<Root, Value>(of keyPath: WritableKeyPath<Root, Value>) -> Storage? {
+  static func storage<Root, Value>(of keyPath: WritableKeyPath<Root, Value>) -> Storage? {
     let key = Field(keyPath: keyPath)
     if let known = storages.withLock({ $0[key] }) { return known }
     let found = lookUp(keyPath)
