@@ -17,6 +17,7 @@ extension BenchmarkGroup {
           AccessBenchmarks.access,
           AccessBenchmarks.nestedAccess,
           ObservationBenchmarks.access,
+          ObservationBenchmarks.untrackedSend,
           ObservationBenchmarks.render,
           EffectBenchmarks.roundTrip,
         ]

@@ -20,6 +20,28 @@ enum ObservationBenchmarks {
       })
   }
 
+  /// `ObservedStore.Send`: a send that changes a field of an `@ObservableState` no tracking
+  /// has read, against the same send on a plain state: what observation costs a state nobody
+  /// tracks (its fields are then read and written straight).
+  static var untrackedSend: Benchmark {
+    Benchmark(
+      name: "ObservedStore.Send",
+      library: {
+        let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+        return .sync { iterations in
+          for _ in 0..<iterations { store.send(.increment) }
+          BlackHole.consume(store.state.count)
+        }
+      },
+      baseline: {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        return .sync { iterations in
+          for _ in 0..<iterations { store.send(.increment) }
+          BlackHole.consume(store.state.count)
+        }
+      })
+  }
+
   /// `ObservedStore.Render`: a send that changes what an ``observe(_:)`` renderer read, which
   /// re-runs it, against the same send with a `subscribe` callback on a plain state.
   static var render: Benchmark {

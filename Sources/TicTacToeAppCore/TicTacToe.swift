@@ -12,6 +12,7 @@ import UnidirectionalFlowMacros
 @Reducer
 public struct TicTacToe: Sendable {
   /// The screen being shown, with its state.
+  @ObservableState
   public enum State: Equatable, Sendable {
     /// Signing in.
     case login(Login.State)

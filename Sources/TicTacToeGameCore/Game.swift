@@ -14,6 +14,7 @@ import UnidirectionalFlowMacros
 @Reducer
 public struct Game: Sendable {
   /// The board, whose turn it is, the players' names, and the quit confirmation.
+  @ObservableState
   public struct State: Equatable, Sendable {
     /// The 3×3 grid of marks, `board[row][column]`.
     public var board: Three<Three<Player?>> = .empty
@@ -24,7 +25,7 @@ public struct Game: Sendable {
     /// The name of the player placing X marks.
     public let xPlayerName: String
     /// The alert asking to confirm quitting a game in progress, while it is shown.
-    public var alert: AlertState<Action.Alert>?
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// A fresh game between the two named players, X to play.
     public init(oPlayerName: String, xPlayerName: String) {
@@ -101,6 +102,6 @@ public struct Game: Sendable {
         return .none
       }
     }
-    .ifLet(\.alert, action: \.alert)
+    .ifLet(\.$alert, action: \.alert)
   }
 }

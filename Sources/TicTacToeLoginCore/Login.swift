@@ -13,6 +13,7 @@ public struct Login: Sendable {
   /// The form, the request in flight, the error alert, and the presented second factor.
   ///
   /// The password is a secret: dumps of this state show `"<redacted>"` in its place.
+  @ObservableState
   public struct State: Equatable, Sendable {
     /// The email as typed.
     public var email = ""
@@ -23,7 +24,7 @@ public struct Login: Sendable {
     /// Whether a sign-in request is in flight.
     public var isLoginRequestInFlight = false
     /// The alert showing why the sign-in was rejected, if any.
-    public var alert: AlertState<Action.Alert>?
+    @Presents public var alert: AlertState<Action.Alert>?
     /// The presented second-factor screen, if the account requires one.
     public var twoFactor: TwoFactor.State?
 
@@ -110,7 +111,7 @@ public struct Login: Sendable {
         return .none
       }
     }
-    .ifLet(\.alert, action: \.alert)
+    .ifLet(\.$alert, action: \.alert)
     .ifLet(\.twoFactor, action: \.twoFactor) { TwoFactor() }
   }
 }

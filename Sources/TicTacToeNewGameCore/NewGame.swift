@@ -20,6 +20,7 @@ import UnidirectionalFlowMacros
 @Reducer
 public struct NewGame: Sendable {
   /// The players' names as typed, the game being played, if any, and the scoreboard.
+  @ObservableState
   public struct State: Equatable, Sendable {
     /// The name of the player who will place O marks.
     public var oPlayerName = ""

@@ -11,6 +11,7 @@ public struct TwoFactor: Sendable {
   /// The form, the request in flight, and the error alert.
   ///
   /// The token is a secret: dumps of this state show `"<redacted>"` in its place.
+  @ObservableState
   public struct State: Equatable, Sendable {
     /// The intermediate token returned by the login step; sent along with the code.
     public let token: String
@@ -23,7 +24,7 @@ public struct TwoFactor: Sendable {
     /// Whether a submitted code is being checked.
     public var isTwoFactorRequestInFlight = false
     /// The alert showing why the code was rejected, if any.
-    public var alert: AlertState<Action.Alert>?
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// A fresh form for the intermediate `token`.
     public init(token: String) {
@@ -103,6 +104,6 @@ public struct TwoFactor: Sendable {
         return .none
       }
     }
-    .ifLet(\.alert, action: \.alert)
+    .ifLet(\.$alert, action: \.alert)
   }
 }

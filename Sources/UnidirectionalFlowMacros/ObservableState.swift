@@ -20,7 +20,7 @@ import UnidirectionalFlow
 /// `ObservableState`): a child changed in place notifies the readers of
 /// its own fields only. On an enum, the identity is the case and the identity of the state it
 /// carries, so a store scoped to the enum notices a change of case.
-@attached(member, names: named(_$observationRegistrar), named(_$id))
+@attached(member, names: named(_$observationRegistrar), named(_$id), named(_$fieldStorage))
 @attached(memberAttribute)
 @attached(extension, conformances: ObservableState)
 public macro ObservableState() =

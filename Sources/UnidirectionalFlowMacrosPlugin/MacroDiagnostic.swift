@@ -33,6 +33,8 @@ enum MacroDiagnostic: DiagnosticMessage {
   case viewActionNeedsStore(kind: String)
   /// `@ObservableState` on something other than a struct or an enum.
   case observableStateNeedsStructOrEnum(kind: String)
+  /// `@Presents` on something other than a stored `var` of an optional type written out.
+  case presentsNeedsOptionalVar
 
   var message: String {
     switch self {
@@ -77,6 +79,9 @@ enum MacroDiagnostic: DiagnosticMessage {
     case .observableStateNeedsStructOrEnum(let kind):
       "'@ObservableState' applies to a feature's state, a struct or an enum, not to this "
         + "\(kind); a class can use '@Observable'"
+    case .presentsNeedsOptionalVar:
+      "'@Presents' applies to a stored 'var' of an optional type written out, as in "
+        + "'@Presents var destination: Destination.State?'"
     }
   }
 

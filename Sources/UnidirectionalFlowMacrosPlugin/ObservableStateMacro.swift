@@ -71,6 +71,32 @@ extension ObservableStateMacro: MemberMacro {
         _$observationRegistrar.id
       }
       """,
+    ] + fieldStorage(of: declaration, access: access)
+  }
+
+  /// `_$fieldStorage` of a struct with tracked or `@Presents` fields: each `name` it tracks to
+  /// its `_name`, each `$name` of a `@Presents` field to its `_name`.
+  static func fieldStorage(of declaration: some DeclGroupSyntax, access: String)
+    -> [DeclSyntax]
+  {
+    let entries = declaration.memberBlock.members.compactMap { member -> String? in
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        let name = ObservationStateTrackedMacro.name(of: variable)
+      else { return nil }
+      if isTracked(variable) { return "\\Self.\(name): \\Self._\(name)" }
+      let isPresented = variable.attributes.contains { element in
+        element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Presents"
+      }
+      return isPresented ? "\\Self.$\(name): \\Self._\(name)" : nil
+    }
+    guard !entries.isEmpty else { return [] }
+    return [
+      """
+      /// Where each tracked field keeps its value (see `ObservableState`).
+      \(raw: access)static var _$fieldStorage: [AnyKeyPath: AnyKeyPath] {
+        [\(raw: entries.joined(separator: ", "))]
+      }
+      """
     ]
   }
 }

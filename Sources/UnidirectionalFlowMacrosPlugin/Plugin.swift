@@ -28,6 +28,7 @@ struct MacroProvider: PluginProvider {
       "ObservableStateMacro": ObservableStateMacro.self,
       "ObservationStateTrackedMacro": ObservationStateTrackedMacro.self,
       "ObservationStateIgnoredMacro": ObservationStateIgnoredMacro.self,
+      "PresentsMacro": PresentsMacro.self,
     ]
   }
 

@@ -32,11 +32,16 @@ struct MacroExpansion {
         type: ObservableStateMacro.self, conformances: ["UnidirectionalFlow.ObservableState"]),
       "ObservationStateTracked": MacroSpec(type: ObservationStateTrackedMacro.self),
       "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnoredMacro.self),
+      "Presents": MacroSpec(type: PresentsMacro.self),
     ].filter { macros.contains($0.key) }
     let context = BasicMacroExpansionContext(
       sourceFiles: [file: .init(moduleName: "Feature", fullFilePath: "Feature.swift")])
     let expanded = file.expand(
-      macroSpecs: specs, contextGenerator: { _ in context }, indentationWidth: .spaces(2))
+      macroSpecs: specs,
+      contextGenerator: { node in
+        BasicMacroExpansionContext(
+          sharingWith: context, lexicalContext: node.allMacroLexicalContexts())
+      }, indentationWidth: .spaces(2))
     expandedSource = expanded.description.trimmingCharacters(in: .whitespacesAndNewlines)
     let converter = SourceLocationConverter(fileName: "Feature.swift", tree: file)
     diagnostics = context.diagnostics.map { diagnostic in

@@ -55,6 +55,11 @@ struct ObservableStateExpansionTests {
           public var _$id: UnidirectionalFlow.ObservableStateID {
             _$observationRegistrar.id
           }
+
+          /// Where each tracked field keeps its value (see `ObservableState`).
+          public static var _$fieldStorage: [AnyKeyPath: AnyKeyPath] {
+            [\Self.count: \Self._count, \Self.$alert: \Self._alert]
+          }
         }
 
         extension State: UnidirectionalFlow.ObservableState {

@@ -1,7 +1,8 @@
 import Observation
 import Testing
-import UnidirectionalFlow
 import UnidirectionalFlowMacros
+
+@testable import UnidirectionalFlow
 
 @Reducer
 private struct Tally {
@@ -93,6 +94,35 @@ private struct Screens {
   }
 }
 
+/// A feature that presents an alert with `@Presents`, tracked as any field.
+@Reducer
+private struct Confirmation {
+  @ObservableState
+  struct State: Equatable {
+    @Presents var alert: AlertState<Action.Alert>?
+    var count = 0
+  }
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    case askTapped
+    case countChanged
+
+    enum Alert: Equatable, Sendable { case confirm }
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .askTapped: state.alert = AlertState { TextState("Sure?") }
+      case .countChanged: state.count += 1
+      case .alert: break
+      }
+      return .none
+    }
+    .ifLet(\.$alert, action: \.alert)
+  }
+}
+
 /// Whether `change` fires the tracking of what `read` reads.
 @MainActor
 private func fires(_ read: () -> Void, when change: () -> Void) -> Bool {
@@ -176,6 +206,53 @@ struct ObservableStateTests {
         { _ = screens.scope(case: \.first, action: \.first) }, when: { screens.send(.showSecond) }))
     #expect(screens.scope(case: \.first, action: \.first) == nil)
     #expect(screens.scope(case: \.second, action: \.second) != nil)
+  }
+
+  @Test func aPresentsFieldNotifiesItsReadersWhenPresentedAndDismissed() {
+    let confirmation = Store(initialState: Confirmation.State()) { Confirmation() }
+    #expect(fires({ _ = confirmation.alert }, when: { confirmation.send(.askTapped) }))
+    #expect(!fires({ _ = confirmation.alert }, when: { confirmation.send(.countChanged) }))
+    #expect(fires({ _ = confirmation.alert }, when: { confirmation.send(.alert(.dismiss)) }))
+    #expect(confirmation.alert == nil)
+    #expect(!fires({ _ = confirmation.count }, when: { confirmation.send(.askTapped) }))
+  }
+
+  @Test func aReducerLooksAtAPresentsFieldWhereItIsStored() throws {
+    let offset = try #require(InlineField.presentedOffset(of: \Confirmation.State.$alert))
+    var state = Confirmation.State()
+    typealias Alert = AlertState<Confirmation.Action.Alert>
+    #expect(!InlineField.isPresent(Alert.self, at: offset, in: state))
+    state.alert = AlertState { TextState("Sure?") }
+    #expect(InlineField.isPresent(Alert.self, at: offset, in: state))
+  }
+
+  @Test func aStateJoinsObservationWhenAStoreReadsItForATracking() {
+    var state = Board.State()
+    // Read as a plain value, never by a store for a tracking: nothing registers.
+    #expect(!fires({ _ = state.count }, when: { state.count += 1 }))
+    let board = Store(initialState: state) { Board() }
+    #expect(fires({ _ = board.count }, when: { board.send(.countChanged) }))
+    // The store's read marked the state, and so its copies, as observed.
+    #expect(fires({ _ = state.count }, when: { state.count += 1 }))
+    // A new value starts unobserved.
+    var fresh = Board.State()
+    #expect(!fires({ _ = fresh.count }, when: { fresh.count += 1 }))
+    #expect(board.count == 2)
+  }
+
+  @Test func aBindingWritesAFieldAtItsStorageUntilTheStateIsObserved() {
+    #expect(FieldStorageWrite.storage(of: \Board.State.count) != nil)
+    #expect(FieldStorageWrite.storage(of: \Board.State.ignored) == nil)
+    var state = Board.State()
+    #expect(!fires({ _ = state.count }, when: { BindingAction.set(\.count, 3).set(&state) }))
+    #expect(state.count == 3)
+    let board = Store(initialState: state) { Board() }
+    #expect(fires({ _ = board.count }, when: { board.send(.countChanged) }))
+    // Observed now: the write goes through the field's setter, which notifies.
+    #expect(fires({ _ = state.count }, when: { BindingAction.set(\.count, 7).set(&state) }))
+    #expect(state.count == 7)
+    BindingAction.set(\.ignored, 5).set(&state)
+    #expect(state.ignored == 5)
   }
 
   @Test func copiesShareAnIdentityAndANewValueHasAnother() {

@@ -2,14 +2,14 @@ import Testing
 import UnidirectionalFlow
 import UnidirectionalFlowTesting
 
-/// A game that asks, in a confirmation dialog held with `@Presents`, before it is left.
+/// A game that asks, in a confirmation dialog held with `@PresentationState`, before it is left.
 private struct Table: Reducer {
   enum DialogAction: Equatable, Sendable {
     case leave
     case stay
   }
   struct State: Equatable {
-    @Presents var dialog: ConfirmationDialogState<DialogAction>?
+    @PresentationState var dialog: ConfirmationDialogState<DialogAction>?
     var log: [String] = []
   }
   enum Action: Equatable, Sendable, CasePathable {

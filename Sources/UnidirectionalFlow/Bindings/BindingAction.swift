@@ -26,7 +26,8 @@ public struct BindingAction<Root>: Sendable {
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> Self {
     Self(
-      keyPath: keyPath, value: value, apply: { $0[keyPath: keyPath] = value },
+      keyPath: keyPath, value: value,
+      apply: { FieldStorageWrite.write(value, to: keyPath, in: &$0) },
       isEqual: { $0.keyPath == keyPath && ($0.value as? Value) == value })
   }
 

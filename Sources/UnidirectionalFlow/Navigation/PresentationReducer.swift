@@ -122,13 +122,14 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    childOffset: Int? = nil,
     toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>,
     dismissesOnAnyAction: Bool = false, fileID: StaticString, line: UInt
   ) {
     self.parent = parent
     self.child = child
     self.toChildState = toChildState
-    childOffset = InlineField.offset(of: toChildState) ?? -1
+    self.childOffset = childOffset ?? InlineField.offset(of: toChildState) ?? -1
     self.toPresentationAction = toPresentationAction
     self.dismissesOnAnyAction = dismissesOnAnyAction
     self.fileID = fileID

@@ -21,6 +21,7 @@ extension Reducer where Action: CasePathable {
     PresentationReducer(
       parent: self, child: wrapped(),
       toChildState: toPresentationState.appending(path: \.wrappedValue),
+      childOffset: InlineField.presentedOffset(of: toPresentationState),
       toPresentationAction: Action.casePath(toPresentationAction), fileID: fileID, line: line)
   }
 
@@ -43,6 +44,7 @@ extension Reducer where Action: CasePathable {
     PresentationReducer(
       parent: self, child: EmptyReducer(),
       toChildState: toAlertState.appending(path: \.wrappedValue),
+      childOffset: InlineField.presentedOffset(of: toAlertState),
       toPresentationAction: Action.casePath(toPresentationAction), dismissesOnAnyAction: true,
       fileID: fileID, line: line)
   }
@@ -68,6 +70,7 @@ extension Reducer where Action: CasePathable {
     PresentationReducer(
       parent: self, child: DestinationState.caseBody,
       toChildState: toPresentationState.appending(path: \.wrappedValue),
+      childOffset: InlineField.presentedOffset(of: toPresentationState),
       toPresentationAction: Action.casePath(toPresentationAction), fileID: fileID, line: line)
   }
 }

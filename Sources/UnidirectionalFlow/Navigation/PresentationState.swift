@@ -1,9 +1,10 @@
-/// The state of a presented child feature, as `@Presents` declares it: the optional child state,
-/// with a projection (`$destination`) that navigation reducers take.
+/// The state of a presented child feature, as `@Presents` (from `UnidirectionalFlowMacros`)
+/// declares it: the optional child state, with a projection (`$destination`) that navigation
+/// reducers take. Written as a property wrapper, it is the same, untracked.
 ///
 /// ```swift
 /// struct State: Equatable {
-///   @Presents var twoFactor: TwoFactor.State?
+///   @PresentationState var twoFactor: TwoFactor.State?
 /// }
 /// // in the body:
 /// .ifLet(\.$twoFactor, action: \.twoFactor) { TwoFactor() }
@@ -26,9 +27,6 @@ public struct PresentationState<State> {
     set { self = newValue }
   }
 }
-
-/// Upstream's spelling of ``PresentationState`` as an attribute: `@Presents var alert: ...?`.
-public typealias Presents = PresentationState
 
 extension PresentationState: Equatable where State: Equatable {}
 extension PresentationState: Hashable where State: Hashable {}

@@ -26,3 +26,10 @@ public func _$isIdentityEqual<C: Collection>(_ lhs: C, _ rhs: C) -> Bool
 where C.Element: ObservableState {
   lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
 }
+
+/// Whether two presentations are the same value: the same child state presented, or none.
+public func _$isIdentityEqual<T: ObservableState>(
+  _ lhs: PresentationState<T>, _ rhs: PresentationState<T>
+) -> Bool {
+  _$isIdentityEqual(lhs.wrappedValue, rhs.wrappedValue)
+}

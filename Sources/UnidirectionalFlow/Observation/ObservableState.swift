@@ -11,4 +11,15 @@ import Observation
 public protocol ObservableState: Observable {
   /// The identity of this value: equal for its copies, different for a value made anew.
   var _$id: ObservableStateID { get }
+
+  /// Where each tracked field keeps its value: `\.email` to `\._email`, `\.$alert` to
+  /// `\._alert`. A reducer asking only whether something is presented reads it at its offset,
+  /// and a binding writes a field of a state nobody tracks at its offset, instead of
+  /// projecting a computed key path on every action.
+  static var _$fieldStorage: [AnyKeyPath: AnyKeyPath] { get }
+}
+
+extension ObservableState {
+  /// No stored tracked fields: what an enum, or a state that declares none, has.
+  public static var _$fieldStorage: [AnyKeyPath: AnyKeyPath] { [:] }
 }

@@ -36,6 +36,15 @@ public struct ObservableStateID: Hashable, Sendable {
     ObservableStateID(location: location, path: path &* 1_000_003 &+ tag &+ 1)
   }
 
+  /// Whether a tracking may be watching the struct with this identity: false only for a
+  /// struct's own identity while no tracking has read it (see ``ObservationStateRegistrar``).
+  var mayBeObserved: Bool {
+    guard path == 0, let storage = location as? ObservationStateRegistrar.Storage else {
+      return true
+    }
+    return storage.isObserved.load(ordering: .relaxed)
+  }
+
   /// Whether the two are one identity: the same object, under the same enum cases.
   ///
   /// - Parameters:

@@ -56,7 +56,9 @@ public final class ObserveToken {
     Self.current = self
     defer { Self.current = outer }
     let changed = self.changed
-    withObservationTracking(apply) { [weak self] in
+    withObservationTracking {
+      ObservedReads.registering(apply)
+    } onChange: { [weak self] in
       // One turn at a time: a change a store's action made is mostly re-run before it comes.
       guard changed.set() else { return }
       Task { @MainActor in

@@ -21,7 +21,7 @@ extension Store where State: ObservableState {
   @inlinable @inline(__always)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     accessState()
-    return address().pointee[keyPath: keyPath]
+    return ObservedReads.registering { address().pointee[keyPath: keyPath] }
   }
 
   /// Reads one value of the state, registering the read as `store.count` does.
@@ -31,7 +31,7 @@ extension Store where State: ObservableState {
   @inlinable @inline(__always)
   public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     accessState()
-    return address().pointee[keyPath: keyPath]
+    return ObservedReads.registering { address().pointee[keyPath: keyPath] }
   }
 
   /// A store for an optional part of this one, or `nil` while it is absent; the read is

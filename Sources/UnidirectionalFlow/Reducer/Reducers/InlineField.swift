@@ -16,6 +16,25 @@ enum InlineField {
     MemoryLayout<Root>.offset(of: keyPath)
   }
 
+  /// The byte offset of the optional child a `@Presents` field holds, `\.$child`, in `Root`:
+  /// a `$child` is computed, but in an ``ObservableState`` it names its storage (see
+  /// ``ObservableState/_$fieldStorage``), which is read there to ask whether a child is
+  /// presented. Such a look registers nothing with observation, which is right for a reducer.
+  static func presentedOffset<Root, Wrapped>(
+    of keyPath: WritableKeyPath<Root, PresentationState<Wrapped>>
+  ) -> Int? {
+    func storage<State: ObservableState>(_: State.Type) -> AnyKeyPath? {
+      guard let keyPath = keyPath as? PartialKeyPath<State> else { return nil }
+      return State._$fieldStorage[keyPath]
+    }
+    guard let observable = Root.self as? any ObservableState.Type,
+      let stored = storage(observable) as? KeyPath<Root, PresentationState<Wrapped>>,
+      let offset = MemoryLayout<Root>.offset(of: stored),
+      let inWrapper = MemoryLayout<PresentationState<Wrapped>>.offset(of: \.wrappedValue)
+    else { return nil }
+    return offset + inWrapper
+  }
+
   /// Runs `child` on the field at byte `offset` of `state`.
   @usableFromInline
   static func reduce<Root, Child: Reducer>(

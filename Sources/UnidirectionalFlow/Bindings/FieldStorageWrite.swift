@@ -1,0 +1,75 @@
+import Synchronization
+
+/// A binding's write to a field of a state: straight at the field's storage when the state is
+/// an ``ObservableState`` nobody tracks, through the field's key path otherwise.
+///
+/// A tracked field is a computed property, so writing it through its key path is a call into
+/// the runtime's computed projection, which allocates a writeback box on every write
+/// (`benchmarks app`, `App.LoginEdit`). The offset of the field's storage (see
+/// ``ObservableState/_$fieldStorage``) is looked up once per key path and kept.
+enum FieldStorageWrite {
+  /// Where a field's value is stored in its state, and how to ask whether the state is
+  /// tracked. Unchecked: its closure captures nothing but the state's type.
+  struct Storage: @unchecked Sendable {
+    /// The byte offset of the field's storage in the state.
+    let offset: Int
+    /// Whether a tracking may be watching the state at this address.
+    let mayBeObserved: (UnsafeRawPointer) -> Bool
+  }
+
+  /// A field's key path as a dictionary key. Unchecked: a key path is immutable.
+  struct Field: Hashable, @unchecked Sendable {
+    /// The field.
+    let keyPath: AnyKeyPath
+  }
+
+  /// The storage of each field written so far; `nil` for a field that has none of its own (a
+  /// plain state's field, a computed property).
+  private static let storages = Mutex<[Field: Storage?]>([:])
+
+  /// Sets the field at `keyPath` of `root` to `value`, at its storage when no tracking watches
+  /// `root`, so that its observers, if any, are told.
+  ///
+  /// - Parameters:
+  ///   - value: The new value.
+  ///   - keyPath: The field.
+  ///   - root: The state whose field is set.
+  static func write<Root, Value>(
+    _ value: Value, to keyPath: WritableKeyPath<Root, Value>, in root: inout Root
+  ) {
+    if let storage = storage(of: keyPath) {
+      let isWritten = withUnsafeMutablePointer(to: &root) { pointer in
+        let state = UnsafeMutableRawPointer(pointer)
+        guard !storage.mayBeObserved(state) else { return false }
+        state.advanced(by: storage.offset).assumingMemoryBound(to: Value.self).pointee = value
+        return true
+      }
+      if isWritten { return }
+    }
+    root[keyPath: keyPath] = value
+  }
+
+  /// The storage of the field at `keyPath`, looked up on its first write.
+  static func storage<Root, Value>(of keyPath: WritableKeyPath<Root, Value>) -> Storage? {
+    let key = Field(keyPath: keyPath)
+    if let known = storages.withLock({ $0[key] }) { return known }
+    let found = lookUp(keyPath)
+    storages.withLock { $0[key] = .some(found) }
+    return found
+  }
+
+  /// The storage `Root` declares for the field at `keyPath`, if it is an ``ObservableState``.
+  private static func lookUp<Root, Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Storage? {
+    func storage<State: ObservableState>(_: State.Type) -> Storage? {
+      guard let field = keyPath as? PartialKeyPath<State>,
+        let stored = State._$fieldStorage[field] as? WritableKeyPath<Root, Value>,
+        let offset = MemoryLayout<Root>.offset(of: stored)
+      else { return nil }
+      return Storage(
+        offset: offset,
+        mayBeObserved: { $0.assumingMemoryBound(to: State.self).pointee._$id.mayBeObserved })
+    }
+    guard let observable = Root.self as? any ObservableState.Type else { return nil }
+    return storage(observable)
+  }
+}
