@@ -281,39 +281,3 @@ private struct UncheckedFrontEnd: @unchecked Sendable {
   let value: AnsiFrontEnd
   init(_ value: AnsiFrontEnd) { self.value = value }
 }
-
-/// The spinner's ticker, started and stopped from the front end's callbacks. They run on the
-/// host's main thread (the ABI's store thread), so the ticker's main actor is theirs.
-private final class SpinnerAnimation: @unchecked Sendable {
-  private var ticker: Ticker?
-
-  /// Starts ticking with `tick`, unless it ticks already.
-  func start(_ tick: @escaping @MainActor () -> Void) {
-    MainActor.assumeIsolated {
-      if ticker == nil { ticker = Ticker(interval: Spinner.interval, action: tick) }
-      ticker?.start()
-    }
-  }
-
-  /// Stops ticking and lets the action (and what it holds) go; returns whether it ticked.
-  @discardableResult
-  func stop() -> Bool {
-    MainActor.assumeIsolated {
-      let wasRunning = ticker?.isRunning == true
-      ticker?.stop()
-      ticker = nil
-      return wasRunning
-    }
-  }
-}
-
-extension Screen {
-  /// Whether a request is in flight with its activity indicator shown.
-  fileprivate var isActivityIndicatorVisible: Bool {
-    switch self {
-    case .login(let login): login.isActivityIndicatorVisible
-    case .twoFactor(let twoFactor, _): twoFactor.isActivityIndicatorVisible
-    case .newGame, .game: false
-    }
-  }
-}

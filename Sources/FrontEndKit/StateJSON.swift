@@ -14,6 +14,8 @@ import TicTacToeFrontEndABI
 ///
 /// Secrets come as `""` or `"<redacted>"`: only their length crosses the ABI. Build one per
 /// host (the field list is read once) and call ``write(_:root:to:)`` on the store thread.
+/// Strings are copied as bytes, unchecked: it relies on the host's strings being valid UTF-8,
+/// as they are in `tictactoe` (each is a Swift `String`'s).
 public struct StateJSON {
   /// What writing a field's value needs of its description: no string, so that a member is
   /// copied without reference counting.

@@ -131,7 +131,9 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes the string of the UTF-8 bytes `utf8` (a C string's, say) without making a
-  /// `String` of them first; invalid UTF-8 is written as it is.
+  /// `String` of them first. The bytes must be valid UTF-8, as the host's always are (each is
+  /// a Swift `String`'s): they are not checked, so that the scan stays fast, and invalid bytes
+  /// are written as they are, which makes the line invalid JSON.
   public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
     separate()
     appendEscaped(utf8)

@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -6,6 +7,8 @@ import SwiftSyntaxMacros
 /// It adds nothing itself; it reports a name that is no method name, or an attribute on a
 /// property that is no endpoint.
 public enum DependencyEndpointMacro: PeerMacro {
+  /// Adds no peers; reports a `method:` that is no method name (a keyword such as `init`
+  /// included), or the attribute on a property that is no closure endpoint.
   public static func expansion(
     of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
@@ -46,13 +49,9 @@ public enum DependencyEndpointMacro: PeerMacro {
     return .name(text)
   }
 
-  /// Whether `text` can name a method as written: a letter or `_`, then letters, digits, `_`.
+  /// Whether `text` can name a method as written, without backticks: an identifier that is
+  /// no keyword (`init`, `func`, `self` would make `@DependencyClient` write broken code).
   static func isIdentifier(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first,
-      first == "_" || first.properties.isAlphabetic
-    else { return false }
-    return text.unicodeScalars.allSatisfy {
-      $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil
-    }
+    text.isValidSwiftIdentifier(for: .variableName)
   }
 }

@@ -122,6 +122,16 @@ import Testing
     (#"[1]"#, "a line that is not a JSON object"),
     (#"{"type":"state"}"#, "event.seq: is missing"),
     (#"{"type":"state","seq":1}"#, "event.state: is missing"),
+    (#"{"type":"state","seq":1,"state":null}"#, "event.state: must be an object"),
+    (#"{"type":"state","seq":1,"state":[1]}"#, "event.state: must be an object"),
+    (
+      #"{"type":"action","seq":1,"action":"x","origin":"effect","payload":"r0"}"#,
+      "event.payload: must be an object"
+    ),
+    (
+      #"{"type":"action","seq":1,"action":"x","origin":"effect","payload":null}"#,
+      "event.payload: must be an object"
+    ),
     (#"{"type":"action","seq":1,"action":"x","origin":"elsewhere"}"#, "event.origin: must be"),
     (#"{"type":"action","seq":"1"}"#, "event.seq: must be an integer"),
     (#"{"type":"error","seq":1,"message":"m","line":"7"}"#, "event.line: must be an integer"),

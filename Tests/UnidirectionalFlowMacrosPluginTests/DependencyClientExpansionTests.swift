@@ -223,4 +223,32 @@ struct DependencyClientExpansionTests {
           + "'@DependencyEndpoint(method: \"fetch\")', not name",
       ])
   }
+
+  @Test(arguments: ["init", "func", "self", "Self", "subscript", "return", "_", "2fetch"])
+  func dependencyEndpointRefusesAKeywordAsTheMethodName(name: String) {
+    let expansion = MacroExpansion(
+      """
+      struct Client {
+        @DependencyEndpoint(method: "\(name)")
+        var fetch: @Sendable () -> Void
+      }
+      """, macros: ["DependencyEndpoint"])
+    #expect(
+      expansion.diagnostics.map { String($0.split(separator: " ", maxSplits: 1).last ?? "") } == [
+        "'@DependencyEndpoint(method:)' takes the method's name as a string literal, as in "
+          + "'@DependencyEndpoint(method: \"fetch\")', not \"\(name)\""
+      ])
+  }
+
+  @Test(arguments: ["fetch", "_load", "get", "Type", "open", "ünïcode2"])
+  func dependencyEndpointTakesAnIdentifierThatIsNoKeyword(name: String) {
+    let expansion = MacroExpansion(
+      """
+      struct Client {
+        @DependencyEndpoint(method: "\(name)")
+        var fetch: @Sendable () -> Void
+      }
+      """, macros: ["DependencyEndpoint"])
+    #expect(expansion.diagnostics.isEmpty)
+  }
 }

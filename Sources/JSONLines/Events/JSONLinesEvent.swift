@@ -26,7 +26,7 @@ public struct JSONLinesEvent: Equatable, Sendable {
     public let fromEffect: Bool
     /// A failed response's message.
     public let error: String?
-    /// The action's payload, when it has one.
+    /// The action's payload, when it has one; a `payload` member must be an object.
     public let payload: JSONObject?
   }
 
@@ -62,7 +62,7 @@ public struct JSONLinesEvent: Equatable, Sendable {
   public enum Body: Equatable, Sendable {
     /// The first event.
     case hello(Hello)
-    /// The state object, for the app's own decoder to read.
+    /// The state object, for the app's own decoder to read; a `state` that is no object is refused.
     case state(JSONValue)
     /// How far a replay has come.
     case replay(Replay)
@@ -104,10 +104,8 @@ public struct JSONLinesEvent: Equatable, Sendable {
           isRemote: try event.object["remote"] == nil ? false : event.bool("remote"),
           listeningPath: try event.optionalString("listening")))
     case .state:
-      guard let state = event.object["state"] else {
-        throw DecodeError(event.at("state"), "is missing")
-      }
-      body = .state(state)
+      let state = try JSONObjectReader(event.object["state"], path: event.at("state"))
+      body = .state(.object(state.object))
     case .replay:
       body = .replay(
         Replay(
@@ -130,7 +128,9 @@ public struct JSONLinesEvent: Equatable, Sendable {
         Action(
           casePath: try event.string("action"), fromEffect: origin == "effect",
           error: try event.optionalString("error"),
-          payload: try event.optional("payload")?.object))
+          payload: event.object["payload"] == nil
+            ? nil : try JSONObjectReader(event.object["payload"], path: event.at("payload")).object)
+      )
     case .error:
       body = .error(
         Failure(
