@@ -23,14 +23,18 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
 
   private let host: HostConnection
   private let actions: ActionDirectory
-  private var events: EventWriter
+  // No exclusivity check on every event: the host calls no callback of this front end while
+  // it writes (it holds them until the outermost call into a front end has returned), and
+  // every access is made here.
+  @exclusivity(unchecked) private var events: EventWriter
   private let parser = JSONParser()
   private var framer = LineFramer(maximumLength: JsonlFrontEnd.maximumLineLength)
   private var pendingSettle: PendingSettle?
   /// It asked to quit or to switch: it consumes no more input.
   private var hasLeft = false
   private var subscriptions: [UInt64] = []
-  private var history = StateEventHistory()
+  // No exclusivity check on every state event (see ``events``).
+  @exclusivity(unchecked) private var history = StateEventHistory()
   /// It asked for a rewind in this call: it consumes nothing more until handed input again.
   private var isRewinding = false
   /// The host took an action it sent in this call: it consumes nothing more until handed

@@ -15,9 +15,12 @@ enum SharedAction {
     let error: String?
   }
 
-  // Read and written only on the store thread: every callback of a front end runs there.
-  nonisolated(unsafe) private static var key: Key?
-  nonisolated(unsafe) private static var writer = JSONWriter(capacity: 256)
+  // Read and written only on the store thread: every callback of a front end runs there. No
+  // exclusivity checks (each instance reads them on every action): nothing reached from an
+  // access comes back to them.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var key: Key?
+  @exclusivity(unchecked) nonisolated(unsafe) private static var writer = JSONWriter(
+    capacity: 256)
 
   /// The members naming the action at `casePath` (or the encoding already made for them).
   static func members(casePath: String, fromEffect: Bool, error: String?) -> [UInt8] {

@@ -25,10 +25,13 @@ enum SharedState {
     let revision: UInt64
   }
 
-  // Read and written only on the store thread: every callback of a front end runs there.
-  nonisolated(unsafe) private static var key: Key?
-  nonisolated(unsafe) private static var screen = ""
-  nonisolated(unsafe) private static var writer = JSONWriter(capacity: 1024)
+  // Read and written only on the store thread: every callback of a front end runs there. No
+  // exclusivity checks (each instance reads them on every change): nothing reached from an
+  // access comes back to them.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var key: Key?
+  @exclusivity(unchecked) nonisolated(unsafe) private static var screen = ""
+  @exclusivity(unchecked) nonisolated(unsafe) private static var writer = JSONWriter(
+    capacity: 1024)
   /// The encoder of the host whose routine table it names: its field list is read once.
   nonisolated(unsafe) private static var encoder: (api: UnsafePointer<ttt_host_api>, StateJSON)?
 

@@ -232,7 +232,8 @@ public struct HostConnection {
 /// whichever one is used), so asking again on every read would only repeat the host's checks.
 /// Used on the store thread only, as every routine that makes a handle.
 private final class StoreHandles {
-  private var handles: [OpaquePointer?] = Array(repeating: nil, count: 8)
+  // No exclusivity check: read on every state read, each access instantaneous.
+  @exclusivity(unchecked) private var handles: [OpaquePointer?] = Array(repeating: nil, count: 8)
 
   func handle(_ feature: ttt_feature, make: () -> OpaquePointer) -> OpaquePointer {
     let slot = Int(feature.rawValue)

@@ -8,7 +8,8 @@ public final class OutputStream {
   private let api: UnsafePointer<ttt_host_api>
   private let output: OpaquePointer
   /// Whether a write failed: the output is gone, and what is written now is dropped.
-  public private(set) var hasFailed = false
+  // No exclusivity check: read and set on every write, each access instantaneous.
+  @exclusivity(unchecked) public private(set) var hasFailed = false
 
   private init(api: UnsafePointer<ttt_host_api>, output: OpaquePointer) {
     self.api = api

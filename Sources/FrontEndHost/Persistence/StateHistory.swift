@@ -27,7 +27,8 @@ public final class StateHistory {
 
   /// The kept states, oldest first: once full, a new state takes the oldest one's slot, so a
   /// change costs the same whatever the history holds (no shifting of ``capacity`` entries).
-  private var ring = Ring<Entry>(capacity: StateHistory.capacity)
+  // No exclusivity check: every front end's state read reads the revision here.
+  @exclusivity(unchecked) private var ring = Ring<Entry>(capacity: StateHistory.capacity)
   /// The states before each move of the game the host started with, oldest first, as its
   /// session file kept them: older than revision 0.
   private var restoredGame: [TicTacToe.State] = []

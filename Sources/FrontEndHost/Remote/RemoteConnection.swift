@@ -41,12 +41,14 @@ final class RemoteConnection {
   /// Bytes queued past ``directBacklog`` before the client counts as not reading.
   static let waitingLimit = 256 << 10
 
-  private var waiting: [[UInt8]] = []
+  // No exclusivity checks on what every write touches: every access is instantaneous, on the
+  // store thread (as in ``OutputSink``).
+  @exclusivity(unchecked) private var waiting: [[UInt8]] = []
   private var waitingBytes = 0
   private var waitingStateIndex: Int?
   /// Lines the front end wrote, skipped ones included: the last `seq` it used.
-  private var linesWritten = 0
-  private(set) var isStalled = false
+  @exclusivity(unchecked) private var linesWritten = 0
+  @exclusivity(unchecked) private(set) var isStalled = false
   /// Called once, when the client stopped reading (with why, in words).
   var onStall: (String) -> Void = { _ in }
 
