@@ -46,7 +46,7 @@ public final class TestStore<State: Equatable, Action> {
   private let sendToStore: (Action) -> StoreTask
   private let currentState: () -> State
   private let store: Store<State, Action>
-  private var received: [(action: Action, state: State)] = []
+  private(set) var received: [(action: Action, state: State)] = []
   private var lastSentState: State?
   private var actionObservation: StoreSubscription?
   private let sourceLocation: SourceLocation
@@ -304,19 +304,6 @@ public final class TestStore<State: Equatable, Action> {
       at: sourceLocation)
   }
 
-  /// The failure message for a state that differs from the expected one.
-  private func mismatch(
-    expected: State, actual: State, after step: String,
-    _ updateStateToExpectedResult: ((inout State) throws -> Void)?
-  ) -> String {
-    let diff = lineDiff(expected: stateDump(expected), actual: stateDump(actual)) ?? ""
-    let headline =
-      updateStateToExpectedResult == nil
-      ? "State was not expected to change, but a change occurred after \(step):"
-      : "A state change does not match expectation after \(step):"
-    return "\(headline)\n\n\(diff)\n\n(Expected: −, Actual: +)"
-  }
-
   private func checkCompletion(sourceLocation: SourceLocation, checkingEffects: Bool = true) {
     if !received.isEmpty {
       fail(unassertedActionsMessage(), at: sourceLocation)
@@ -345,15 +332,6 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  private func unassertedActionsMessage() -> String {
-    "The store received \(received.count) unexpected action(s) that were not asserted:\n"
-      + describeReceived()
-  }
-
-  private func describeReceived() -> String {
-    received.map { "  " + describe($0.action) }.joined(separator: "\n")
-  }
-
   private var isExhaustive: Bool { exhaustivity == .on }
 
   private var showsSkippedAssertions: Bool {
@@ -369,18 +347,6 @@ public final class TestStore<State: Equatable, Action> {
       await Task.yield()
     }
     return true
-  }
-
-  func describe(_ action: Action) -> String {
-    stateDump(action).split(separator: "\n", omittingEmptySubsequences: false).joined(
-      separator: "\n  ")
-  }
-
-  /// Names the case `path` leads to. A case key path cannot name itself (it prints as memory
-  /// addresses), so a case without payload is shown as the action, any other by payload type.
-  func describe<Value>(_ path: AnyCasePath<Action, Value>) -> String {
-    if let void = () as? Value { return describe(path.embed(void)) }
-    return "an action of a case with a payload of type \(Value.self)"
   }
 
   private nonisolated func fail(_ message: String, at sourceLocation: SourceLocation) {
