@@ -18,13 +18,13 @@ public final class ConformanceSuite {
   /// The library being checked.
   public let path: String
   private let scratchDirectory: URL
-  private let policy: FrontEndLoadPolicy
+  let policy: FrontEndLoadPolicy
   private let makeHost: @MainActor () -> FrontEndHost
-  private let report: (ConformanceEvent) -> Void
+  let report: (ConformanceEvent) -> Void
   /// How long, after detach, the output file must stay unchanged.
-  private let quietPeriod: Duration
+  let quietPeriod: Duration
   /// The file the process's standard output points at, if the caller pointed it at one.
-  private let standardOutput: String?
+  let standardOutput: String?
   /// Front-end log lines at error level, as the host prints them.
   private var errorLines: [String] = []
   private var hasFailed = false
@@ -65,12 +65,12 @@ public final class ConformanceSuite {
     return !hasFailed
   }
 
-  private func start(_ check: ConformanceCheck, _ step: String? = nil) {
+  func start(_ check: ConformanceCheck, _ step: String? = nil) {
     report(.started(check))
     if let step { report(.step(step)) }
   }
 
-  private func finish(_ check: ConformanceCheck, _ outcome: ConformanceOutcome) {
+  func finish(_ check: ConformanceCheck, _ outcome: ConformanceOutcome) {
     if outcome.isFailure { hasFailed = true }
     report(.finished(check, outcome))
   }
@@ -79,85 +79,6 @@ public final class ConformanceSuite {
     for remaining in ConformanceCheck.allCases.drop(while: { $0 != check }).dropFirst() {
       report(.started(remaining))
       finish(remaining, .skip(why))
-    }
-  }
-
-  // MARK: Checks 1 to 3: the library, without attaching it
-
-  private func checkDescriptor() -> UnsafePointer<ttt_frontend_descriptor>? {
-    start(.descriptor, "while loading the library")
-    if let refusal = policy.refusal(of: path) {
-      finish(.descriptor, .fail("unsafe: \(refusal)"))
-      return nil
-    }
-    let descriptor: UnsafePointer<ttt_frontend_descriptor>
-    do {
-      descriptor = try FrontEndLoader.open(path)
-    } catch {
-      finish(.descriptor, .fail(error.reason))
-      return nil
-    }
-    let major = descriptor.pointee.abi_major
-    guard major == TTT_ABI_VERSION_MAJOR else {
-      finish(
-        .descriptor,
-        .skip(
-          "it was built for ABI \(major).\(descriptor.pointee.abi_minor), whose descriptor "
-            + "layout this host does not know"))
-      return descriptor
-    }
-    do {
-      _ = try FrontEndLoader.validateFields(descriptor) { reason in
-        FrontEndLoadError(file: path, reason: reason)
-      }
-      finish(.descriptor, .ok)
-    } catch {
-      finish(.descriptor, .fail(error.reason))
-    }
-    return descriptor
-  }
-
-  private func checkABIVersion(_ descriptor: UnsafePointer<ttt_frontend_descriptor>?) {
-    start(.abiVersion)
-    guard let descriptor else {
-      finish(.abiVersion, .skip("there is no descriptor to read it from"))
-      return
-    }
-    do {
-      try FrontEndLoader.validateVersion(descriptor) { reason in
-        FrontEndLoadError(file: path, reason: reason)
-      }
-      finish(.abiVersion, .ok)
-    } catch {
-      finish(.abiVersion, .fail(error.reason))
-    }
-  }
-
-  private func checkExports() {
-    start(.exports, "while reading the dynamic symbol table")
-    let symbols: ELFSymbols
-    do {
-      symbols = try ELFSymbols(contentsOf: path)
-    } catch {
-      finish(.exports, .fail("cannot read its symbols: \(error)"))
-      return
-    }
-    let entry = TTT_FRONTEND_ENTRY_SYMBOL
-    let names = symbols.interface.map(\.name)
-    let others = names.filter { $0 != entry }
-    if !others.isEmpty {
-      let shown = others.prefix(5).joined(separator: ", ")
-      let more = others.count > 5 ? ", and \(others.count - 5) more" : ""
-      let count = others.count == 1 ? "1 symbol" : "\(others.count) symbols"
-      finish(
-        .exports,
-        .fail(
-          "it exports \(count) besides \(entry): \(shown)\(more); export only \(entry) (give "
-            + "the library a linker version script, or make the rest static or hidden)"))
-    } else if !names.contains(entry) {
-      finish(.exports, .fail("it does not export \(entry)"))
-    } else {
-      finish(.exports, .ok)
     }
   }
 
@@ -299,50 +220,6 @@ public final class ConformanceSuite {
     return firstError ?? .ok
   }
 
-  private func checkStandardOutput(since sizeBefore: Int?) -> ConformanceOutcome {
-    guard let standardOutput, let sizeBefore else {
-      return .skip("standard output is not a file this check can watch")
-    }
-    let written = fileSize(standardOutput) - sizeBefore
-    guard written == 0 else {
-      return .fail(
-        "it wrote \(written) bytes to standard output while attached as an observer, which "
-          + "owns no terminal; write through open_output, to the file the host gives it (declare "
-          + "TTT_FRONTEND_WRITES_TERMINAL so that an observer is always given one)")
-    }
-    return .ok
-  }
-
-  private func checkQuietAfterDetach(
-    _ host: FrontEndHost, _ session: AttachedFrontEnd, output: String?
-  ) async -> ConformanceOutcome {
-    let callbacks = session.deliveredCallbacks
-    let size = output.map(fileSize)
-    let start = ContinuousClock.now
-    for step in ConformanceScenario.steps {
-      report(.step("after detach, \(step.name)"))
-      for action in step.actions { host.store.send(action) }
-      await settle(host)
-    }
-    report(.step("after detach, while waiting for more output"))
-    var grown = output.map(fileSize) != size
-    while !grown, ContinuousClock.now - start < quietPeriod {
-      try? await Task.sleep(for: .milliseconds(5))
-      grown = output.map(fileSize) != size
-    }
-    if session.deliveredCallbacks != callbacks {
-      return .fail(
-        "the host called it \(session.deliveredCallbacks - callbacks) times after detach "
-          + "returned")
-    }
-    if grown, let output, let size {
-      return .fail(
-        "its output file grew by \(fileSize(output) - size) bytes after detach returned; stop "
-          + "writing in detach (join its threads, close its files)")
-    }
-    return .ok
-  }
-
   /// Whether the threads that appeared while the front end attached are gone once detach
   /// returned (given a moment to exit, as a thread that was told to stop may need). Only
   /// threads with a name of their own count: a thread of the host's runtime (a worker of the
@@ -373,7 +250,7 @@ public final class ConformanceSuite {
   private let threadExitPeriod: Duration = .seconds(1)
 
   /// Lets effects and the requests queued by callbacks run.
-  private func settle(_ host: FrontEndHost) async {
+  func settle(_ host: FrontEndHost) async {
     await host.store.awaitEffects()
     await Task.yield()
   }
@@ -384,10 +261,4 @@ public final class ConformanceSuite {
     let shown = lines.prefix(3).joined(separator: "; ")
     return shown + (lines.count > 3 ? "; and \(lines.count - 3) more" : "")
   }
-}
-
-/// The size of a file in bytes; 0 if it does not exist.
-private func fileSize(_ path: String) -> Int {
-  var status = stat()
-  return stat(path, &status) == 0 ? Int(status.st_size) : 0
 }

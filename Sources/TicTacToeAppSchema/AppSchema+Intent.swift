@@ -19,6 +19,9 @@ extension AppSchema {
     /// What must be shown for it to be taken, beyond its screen being on top: an alert for its
     /// dismissal; `nil` for an intent its screen always takes.
     public let requirement: Requirement?
+    /// The text field it sets, which `edit_text` edits in place; `nil` for an intent that sets
+    /// none.
+    public let textField: TextField?
     private let embed: @Sendable ((Int) -> Value) -> TicTacToe.Action
     private let extract: @Sendable (TicTacToe.Action) -> [Value]?
     private let test: @Sendable (TicTacToe.Action) -> Bool
@@ -30,7 +33,7 @@ extension AppSchema {
     /// each runs specialized: describing an action runs for every action the store processes.
     init(
       _ casePath: String, feature: ttt_feature, tag: ttt_action_tag?, summary: String,
-      requirement: Requirement? = nil, arguments: [Argument],
+      requirement: Requirement? = nil, arguments: [Argument], editing textField: TextField? = nil,
       embed: @escaping @Sendable ((Int) -> Value) -> TicTacToe.Action,
       extract: @escaping @Sendable (TicTacToe.Action) -> [Value]?,
       test: @escaping @Sendable (TicTacToe.Action) -> Bool
@@ -41,6 +44,7 @@ extension AppSchema {
       self.arguments = arguments
       self.summary = summary
       self.requirement = requirement
+      self.textField = textField
       self.embed = embed
       self.extract = extract
       self.test = test

@@ -15,11 +15,12 @@ extension AppSchema {
   /// ``responses``).
   public static let intents: [Intent] = [
     .text(
-      "login.view.binding.email", \Login.State.email, TTT_FEATURE_LOGIN,
+      "login.view.binding.email", \Login.State.email, TTT_FIELD_LOGIN_EMAIL, TTT_FEATURE_LOGIN,
       TTT_ACTION_LOGIN_SET_EMAIL, "Set the email", embed: { .login(.view(.binding($0))) },
       extract: { if case .login(.view(.binding(let binding))) = $0 { binding } else { nil } }),
     .text(
-      "login.view.binding.password", \Login.State.password, TTT_FEATURE_LOGIN,
+      "login.view.binding.password", \Login.State.password, TTT_FIELD_LOGIN_PASSWORD,
+      TTT_FEATURE_LOGIN,
       TTT_ACTION_LOGIN_SET_PASSWORD, "Set the password", isSecret: true,
       embed: { .login(.view(.binding($0))) },
       extract: { if case .login(.view(.binding(let binding))) = $0 { binding } else { nil } }),
@@ -31,7 +32,8 @@ extension AppSchema {
       TTT_ACTION_LOGIN_ALERT_DISMISS, "Dismiss the login alert",
       requires: Requirement("alert_title", "no alert is shown on the login screen")),
     .text(
-      "login.twoFactor.view.binding.code", \TwoFactor.State.code, TTT_FEATURE_TWO_FACTOR,
+      "login.twoFactor.view.binding.code", \TwoFactor.State.code, TTT_FIELD_TWO_FACTOR_CODE,
+      TTT_FEATURE_TWO_FACTOR,
       TTT_ACTION_TWO_FACTOR_SET_CODE, "Set the second-factor code",
       embed: { .login(.twoFactor(.presented(.view(.binding($0))))) },
       extract: {
@@ -53,11 +55,13 @@ extension AppSchema {
       "login.twoFactor.dismiss", .login(.twoFactor(.dismiss)), TTT_FEATURE_TWO_FACTOR,
       TTT_ACTION_TWO_FACTOR_DISMISS, "Back out of two-factor"),
     .text(
-      "newGame.binding.oPlayerName", \NewGame.State.oPlayerName, TTT_FEATURE_NEW_GAME,
+      "newGame.binding.oPlayerName", \NewGame.State.oPlayerName,
+      TTT_FIELD_NEW_GAME_O_PLAYER_NAME, TTT_FEATURE_NEW_GAME,
       TTT_ACTION_NEW_GAME_SET_O_PLAYER_NAME, "Name player O", embed: { .newGame(.binding($0)) },
       extract: { if case .newGame(.binding(let binding)) = $0 { binding } else { nil } }),
     .text(
-      "newGame.binding.xPlayerName", \NewGame.State.xPlayerName, TTT_FEATURE_NEW_GAME,
+      "newGame.binding.xPlayerName", \NewGame.State.xPlayerName,
+      TTT_FIELD_NEW_GAME_X_PLAYER_NAME, TTT_FEATURE_NEW_GAME,
       TTT_ACTION_NEW_GAME_SET_X_PLAYER_NAME, "Name player X", embed: { .newGame(.binding($0)) },
       extract: { if case .newGame(.binding(let binding)) = $0 { binding } else { nil } }),
     .button(
@@ -121,6 +125,12 @@ extension AppSchema {
     return nil
   }
 
+  /// The intent that sets the text field `field` (`ttt_host_api.edit_text`'s field), or `nil`
+  /// for a number that names none.
+  public static func intent(editing field: ttt_text_field) -> Intent? {
+    intents.first { $0.textField?.field == field }
+  }
+
   /// Built once, at first use.
   private static let intentIndexByName = Dictionary(
     uniqueKeysWithValues: intents.enumerated().map { ($0.element.casePath, $0.offset) })
@@ -138,17 +148,20 @@ extension AppSchema.Intent {
       embed: { _ in action }, extract: { $0 == action ? [] : nil }, test: { $0 == action })
   }
 
-  /// A text field's new value, as the argument `value`: a binding of `field`, which `embed`
-  /// wraps into the app action and `extract` finds in one.
+  /// A text field's new value, as the argument `value`: a binding of `field` (the ABI's
+  /// `textField`, which `edit_text` edits), which `embed` wraps into the app action and
+  /// `extract` finds in one.
   fileprivate static func text<Root>(
     _ casePath: String, _ field: WritableKeyPath<Root, String> & Sendable,
-    _ feature: ttt_feature, _ tag: ttt_action_tag, _ summary: String, isSecret: Bool = false,
+    _ textField: ttt_text_field, _ feature: ttt_feature, _ tag: ttt_action_tag,
+    _ summary: String, isSecret: Bool = false,
     embed: @escaping @Sendable (BindingAction<Root>) -> TicTacToe.Action,
     extract: @escaping @Sendable (TicTacToe.Action) -> BindingAction<Root>?
   ) -> Self {
     Self(
       casePath, feature: feature, tag: tag, summary: summary,
       arguments: [AppSchema.Argument("value", .text, isSecret: isSecret)],
+      editing: AppSchema.TextField(textField) { ($0 as? Root)?[keyPath: field] },
       embed: { value in
         guard case .text(let text) = value(0) else { preconditionFailure("checked by make") }
         return embed(.set(field, text))

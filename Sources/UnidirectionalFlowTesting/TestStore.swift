@@ -46,7 +46,7 @@ public final class TestStore<State: Equatable, Action> {
   private let sendToStore: (Action) -> StoreTask
   private let currentState: () -> State
   private let store: Store<State, Action>
-  private var received: [(action: Action, state: State)] = []
+  private(set) var received: [(action: Action, state: State)] = []
   private var lastSentState: State?
   private var actionObservation: StoreSubscription?
   private let sourceLocation: SourceLocation
@@ -186,128 +186,6 @@ public final class TestStore<State: Equatable, Action> {
     return task
   }
 
-  /// Sends the action at `casePath` with `value`: `send(\.view.binding.email, "a@b.c")`.
-  ///
-  /// - Parameters:
-  ///   - casePath: The case key path of the action.
-  ///   - value: The action's payload.
-  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
-  ///     state expected now; `nil` when the state must not change.
-  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
-  ///     given.
-  /// - Returns: A handle on the effects the action started.
-  @discardableResult
-  public func send<Value>(
-    _ casePath: CaseKeyPath<Action, Value>,
-    _ value: Value,
-    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async -> StoreTask where Action: CasePathable {
-    await send(
-      Action.casePath(casePath).embed(value), assert: updateStateToExpectedResult,
-      sourceLocation: sourceLocation)
-  }
-
-  /// Sends the action at `casePath`, a case without payload:
-  /// `send(\.view.loginButtonTapped)`.
-  ///
-  /// - Parameters:
-  ///   - casePath: The case key path of the action.
-  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
-  ///     state expected now; `nil` when the state must not change.
-  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
-  ///     given.
-  /// - Returns: A handle on the effects the action started.
-  @discardableResult
-  public func send(
-    _ casePath: CaseKeyPath<Action, Void>,
-    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async -> StoreTask where Action: CasePathable {
-    await send(
-      Action.casePath(casePath).embed(()), assert: updateStateToExpectedResult,
-      sourceLocation: sourceLocation)
-  }
-
-  /// Waits for the next action an effect sends, checks that it equals `expectedAction`, and
-  /// checks the state change it caused.
-  ///
-  /// - Parameters:
-  ///   - expectedAction: The action the effect must send next.
-  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
-  ///     state expected now; `nil` when the state must not change.
-  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
-  ///     given.
-  public func receive(
-    _ expectedAction: Action,
-    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async where Action: Equatable {
-    await receive(
-      matching: { $0 == expectedAction }, expectation: describe(expectedAction),
-      updateStateToExpectedResult, sourceLocation: sourceLocation)
-  }
-
-  /// Waits for the next action an effect sends and checks that it is in the case at
-  /// `casePath`: `receive(\.loginResponse.success)`.
-  ///
-  /// - Parameters:
-  ///   - casePath: The case the received action must be in, whatever its payload.
-  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
-  ///     state expected now; `nil` when the state must not change.
-  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
-  ///     given.
-  public func receive<Value>(
-    _ casePath: CaseKeyPath<Action, Value>,
-    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async where Action: CasePathable {
-    let path = Action.casePath(casePath)
-    await receive(
-      matching: { path.extract(from: $0) != nil }, expectation: describe(path),
-      updateStateToExpectedResult, sourceLocation: sourceLocation)
-  }
-
-  /// Waits for the next action an effect sends and checks that it is in the case at
-  /// `casePath` with payload `value`.
-  ///
-  /// - Parameters:
-  ///   - casePath: The case the received action must be in.
-  ///   - value: The payload it must carry.
-  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
-  ///     state expected now; `nil` when the state must not change.
-  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
-  ///     given.
-  public func receive<Value: Equatable>(
-    _ casePath: CaseKeyPath<Action, Value>,
-    _ value: Value,
-    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async where Action: CasePathable {
-    let path = Action.casePath(casePath)
-    await receive(
-      matching: { path.extract(from: $0) == value }, expectation: describe(path.embed(value)),
-      updateStateToExpectedResult, sourceLocation: sourceLocation)
-  }
-
-  /// Waits for the next action an effect sends and checks that `isMatching` accepts it.
-  ///
-  /// - Parameters:
-  ///   - isMatching: Whether the received action is the one expected.
-  ///   - updateStateToExpectedResult: Changes the state as of the last assertion into the
-  ///     state expected now; `nil` when the state must not change.
-  ///   - sourceLocation: Where a failure of this step is reported: the call's line, unless
-  ///     given.
-  public func receive(
-    _ isMatching: (Action) -> Bool,
-    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async {
-    await receive(
-      matching: isMatching, expectation: "an action matching the predicate",
-      updateStateToExpectedResult, sourceLocation: sourceLocation)
-  }
-
   /// Waits for every effect to finish (up to ``timeout``), then checks that nothing is left
   /// unasserted. Call it at the end of a test whose effects are still running.
   ///
@@ -345,7 +223,7 @@ public final class TestStore<State: Equatable, Action> {
     _ = await waitUntil { store.effectsInFlight == 0 }
   }
 
-  private func receive(
+  func receive(
     matching isMatching: (Action) -> Bool,
     expectation: String,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
@@ -426,19 +304,6 @@ public final class TestStore<State: Equatable, Action> {
       at: sourceLocation)
   }
 
-  /// The failure message for a state that differs from the expected one.
-  private func mismatch(
-    expected: State, actual: State, after step: String,
-    _ updateStateToExpectedResult: ((inout State) throws -> Void)?
-  ) -> String {
-    let diff = lineDiff(expected: stateDump(expected), actual: stateDump(actual)) ?? ""
-    let headline =
-      updateStateToExpectedResult == nil
-      ? "State was not expected to change, but a change occurred after \(step):"
-      : "A state change does not match expectation after \(step):"
-    return "\(headline)\n\n\(diff)\n\n(Expected: −, Actual: +)"
-  }
-
   private func checkCompletion(sourceLocation: SourceLocation, checkingEffects: Bool = true) {
     if !received.isEmpty {
       fail(unassertedActionsMessage(), at: sourceLocation)
@@ -467,15 +332,6 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  private func unassertedActionsMessage() -> String {
-    "The store received \(received.count) unexpected action(s) that were not asserted:\n"
-      + describeReceived()
-  }
-
-  private func describeReceived() -> String {
-    received.map { "  " + describe($0.action) }.joined(separator: "\n")
-  }
-
   private var isExhaustive: Bool { exhaustivity == .on }
 
   private var showsSkippedAssertions: Bool {
@@ -491,18 +347,6 @@ public final class TestStore<State: Equatable, Action> {
       await Task.yield()
     }
     return true
-  }
-
-  private func describe(_ action: Action) -> String {
-    stateDump(action).split(separator: "\n", omittingEmptySubsequences: false).joined(
-      separator: "\n  ")
-  }
-
-  /// Names the case `path` leads to. A case key path cannot name itself (it prints as memory
-  /// addresses), so a case without payload is shown as the action, any other by payload type.
-  private func describe<Value>(_ path: AnyCasePath<Action, Value>) -> String {
-    if let void = () as? Value { return describe(path.embed(void)) }
-    return "an action of a case with a payload of type \(Value.self)"
   }
 
   private nonisolated func fail(_ message: String, at sourceLocation: SourceLocation) {

@@ -1,6 +1,7 @@
 import Testing
 import TicTacToeAppCore
 import TicTacToeAppSchema
+import TicTacToeFrontEndABI
 import TicTacToeGameCore
 import TicTacToeLoginCore
 import TicTacToeNewGameCore
@@ -8,7 +9,8 @@ import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 /// What the host derives from the schema beyond the wire forms: a state made again from its
-/// values, the requests quitting waits for, and what an intent needs shown.
+/// values, the requests quitting waits for, what an intent needs shown, and the text fields
+/// `edit_text` edits.
 @Suite struct AppSchemaDerivationTests {
   /// Every state without a secret comes back from its values whole: each field the state
   /// keeps has a setter, or is fixed when its screen is made from the values.
@@ -55,6 +57,39 @@ import UnidirectionalFlow
       #expect(
         AppSchema.fields(of: intent.feature).contains { $0.name == requirement.field },
         "\(intent.casePath)")
+    }
+  }
+
+  /// Each of the ABI's five text fields is set by one intent of its screen, which reads the
+  /// field's value from that screen's state and from no other.
+  @Test func eachTextFieldIsSetByOneIntentThatReadsItsScreen() throws {
+    let fields: [ttt_text_field] = [
+      TTT_FIELD_LOGIN_EMAIL, TTT_FIELD_LOGIN_PASSWORD, TTT_FIELD_TWO_FACTOR_CODE,
+      TTT_FIELD_NEW_GAME_O_PLAYER_NAME, TTT_FIELD_NEW_GAME_X_PLAYER_NAME,
+    ]
+    #expect(AppSchema.intents.compactMap(\.textField?.field) == fields)
+    #expect(AppSchema.intent(editing: ttt_text_field(rawValue: 6)) == nil)
+    var login = Login.State()
+    login.email = "blob@pointfree.co"
+    login.password = "password"
+    var newGame = NewGame.State()
+    newGame.oPlayerName = "Blob Jr."
+    newGame.xPlayerName = "Blob"
+    var twoFactor = TwoFactor.State(token: "deadbeef")
+    twoFactor.code = "1234"
+    let expected: [(ttt_text_field, String, any Sendable)] = [
+      (TTT_FIELD_LOGIN_EMAIL, "blob@pointfree.co", login),
+      (TTT_FIELD_LOGIN_PASSWORD, "password", login),
+      (TTT_FIELD_TWO_FACTOR_CODE, "1234", twoFactor),
+      (TTT_FIELD_NEW_GAME_O_PLAYER_NAME, "Blob Jr.", newGame),
+      (TTT_FIELD_NEW_GAME_X_PLAYER_NAME, "Blob", newGame),
+    ]
+    for (field, value, screen) in expected {
+      let intent = try #require(AppSchema.intent(editing: field))
+      let textField = try #require(intent.textField)
+      #expect(textField.value(in: screen) == value, "\(intent.casePath)")
+      #expect(textField.value(in: Game.State(oPlayerName: "O", xPlayerName: "X")) == nil)
+      #expect(intent.arguments.map(\.name) == ["value"])
     }
   }
 }

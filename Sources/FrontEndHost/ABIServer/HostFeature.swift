@@ -113,4 +113,16 @@ enum FeatureState: Equatable {
   case newGame(NewGame.State)
   /// The game.
   case game(Game.State)
+
+  /// The screen's state itself, for a schema field that reads it
+  /// (``AppSchema/TextField/value(in:)``).
+  var screen: Any {
+    switch self {
+    case .root(let state): state
+    case .login(let state): state
+    case .twoFactor(let state): state
+    case .newGame(let state): state
+    case .game(let state): state
+    }
+  }
 }
