@@ -62,7 +62,9 @@ public final class OutputSink {
   private var releasedTotal = 0
   private let loop: any EventLoop
   private var writableInterest: EventLoopInterest?
-  @exclusivity(unchecked) fileprivate var isScheduled = false
+  @exclusivity(unchecked) var isScheduled = false
+  /// Whether the sink's ``flush()`` is asking ``OutputFlusher`` what it may write.
+  var isAdmitting = false
 
   /// The failure that ended the sink, if any.
   @exclusivity(unchecked) public private(set) var failure: Failure?
@@ -70,12 +72,20 @@ public final class OutputSink {
   public var onFailure: ((OutputSink, Failure) -> Void)?
   /// Called whenever everything pending has been written.
   public var onDrain: ((OutputSink) -> Void)?
-  /// The most bytes kept unwritten before the sink counts as failed (its reader stopped
-  /// reading), or `nil` for no bound.
+  /// The most bytes the reader may take and leaves unwritten (``readerBacklog``) before the
+  /// sink counts as failed (its reader stopped reading), or `nil` for no bound.
   @exclusivity(unchecked) public var backlogLimit: Int?
 
-  /// Bytes written to the sink and not yet to its descriptor.
+  /// Bytes written to the sink and not yet to its descriptor, held ones included: what input
+  /// waits on.
   public var backlog: Int { pending.count - written }
+
+  /// Bytes the reader may take and has not taken yet: the ``backlog`` without the bytes held
+  /// for a save, which say nothing about how fast the reader reads.
+  public var readerBacklog: Int {
+    guard waitsForDurability, OutputFlusher.durability != nil else { return backlog }
+    return max(0, min(pending.count, releasedTotal - (appendedTotal - pending.count)) - written)
+  }
 
   /// Whether this sink's bytes wait for the state they show to be durable (see
   /// ``OutputFlusher/durability``); `false` for the record log, which is itself written
@@ -116,8 +126,8 @@ public final class OutputSink {
     let before = backlog
     pending.append(contentsOf: bytes)
     appendedTotal += bytes.count
-    if let backlogLimit, backlog > backlogLimit {
-      fail(Failure(description: "its reader stopped reading (\(backlog) bytes unwritten)"))
+    if let backlogLimit, readerBacklog > backlogLimit {
+      fail(Failure(description: "its reader stopped reading (\(readerBacklog) bytes unwritten)"))
       return false
     }
     if before / Self.eagerFlushSize != backlog / Self.eagerFlushSize {
@@ -159,7 +169,11 @@ public final class OutputSink {
   public func flush() {
     guard failure == nil, writableInterest == nil else { return }
     if waitsForDurability {
+      // Admitting may settle saves, and settling flushes the sinks they held: not this one,
+      // whose flush goes on below with what was released.
+      isAdmitting = true
       OutputFlusher.admit(self)
+      isAdmitting = false
     } else {
       releasedTotal = appendedTotal
     }
@@ -203,10 +217,10 @@ public final class OutputSink {
   }
 
   /// Everything appended so far, for ``OutputFlusher``'s holds.
-  fileprivate var appendedSoFar: Int { appendedTotal }
+  var appendedSoFar: Int { appendedTotal }
 
   /// Lets the bytes up to `total` (counted from the sink's start) be written.
-  fileprivate func release(upTo total: Int) {
+  func release(upTo total: Int) {
     releasedTotal = max(releasedTotal, min(total, appendedTotal))
   }
 
@@ -264,93 +278,5 @@ public final class OutputSink {
     guard let failure, !hasReportedFailure, let onFailure else { return }
     hasReportedFailure = true
     onFailure(self, failure)
-  }
-}
-
-/// Flushes every sink written to, once the store thread is done with what it is doing now:
-/// the host's "flush before waiting".
-///
-/// The first write to a sink schedules one flush of all dirty sinks at the end of the main
-/// queue, behind the work already queued; everything written until then goes out in one
-/// `write` per sink.
-///
-/// With ``durability`` set, a flush writes only output whose state is durable. The hook
-/// starts a save of the state as it is now (or finds one under way) and names it; the bytes
-/// each sink holds at that moment wait for that save, and ``durable(through:)`` lets them go.
-/// Bytes written after it wait for a later save. So the store thread goes on with the next
-/// input while a save is on its way to the disk, and no reader sees a state before it is
-/// saved.
-@MainActor
-public enum OutputFlusher {
-  private static var dirty: [OutputSink] = []
-  private static var isScheduled = false
-  /// Bytes of a sink that wait for the save numbered `save`: those before `end`.
-  private struct Hold {
-    let sink: OutputSink
-    let end: Int
-    let save: UInt64
-  }
-  private static var holds: [Hold] = []
-
-  /// Makes durable what the world would see: called before a sink writes, it returns `nil`
-  /// when the state shown so far is durable already, or the number of the save under way that
-  /// will make it so, which the hook's owner passes to ``durable(through:)`` once that save is
-  /// done. It must return at once: the save itself runs elsewhere. Setting it to `nil` lets
-  /// every held byte go.
-  /// With `now`, the hook waits for the saves instead, and returns `nil`: a process that is
-  /// ending or being suspended writes out everything first (``OutputSink/drain(within:)``).
-  public static var durability: (@MainActor (_ now: Bool) -> UInt64?)? {
-    didSet {
-      guard durability == nil else { return }
-      durable(through: .max)
-    }
-  }
-
-  /// Lets `sink` write what is durable, holding the rest for the save that covers it.
-  static func admit(_ sink: OutputSink) {
-    guard let durability, let save = durability(false) else {
-      sink.release(upTo: sink.appendedSoFar)
-      return
-    }
-    if let last = holds.last, last.sink === sink, last.save == save {
-      holds[holds.count - 1] = Hold(sink: sink, end: sink.appendedSoFar, save: save)
-    } else {
-      holds.append(Hold(sink: sink, end: sink.appendedSoFar, save: save))
-    }
-  }
-
-  /// The saves up to number `save` are done (or failed, and were reported): the output they
-  /// held goes out now.
-  public static func durable(through save: UInt64) {
-    var released: [OutputSink] = []
-    holds.removeAll { hold in
-      guard hold.save <= save else { return false }
-      hold.sink.release(upTo: hold.end)
-      if !released.contains(where: { $0 === hold.sink }) { released.append(hold.sink) }
-      return true
-    }
-    for sink in released { sink.flush() }
-  }
-
-  /// Marks `sink` for the next flush.
-  static func schedule(_ sink: OutputSink) {
-    if !sink.isScheduled {
-      sink.isScheduled = true
-      dirty.append(sink)
-    }
-    guard !isScheduled else { return }
-    isScheduled = true
-    StoreThread.schedule { flushAll() }
-  }
-
-  /// Flushes every sink written to since the last flush, now.
-  public static func flushAll() {
-    isScheduled = false
-    let sinks = dirty
-    dirty = []
-    for sink in sinks {
-      sink.isScheduled = false
-      sink.flush()
-    }
   }
 }

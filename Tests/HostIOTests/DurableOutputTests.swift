@@ -108,4 +108,63 @@ import Testing
     OutputFlusher.durability = nil
     #expect(text(output.receiveAvailable()) == "held\n", "no hook, nothing held")
   }
+
+  @Test func bytesHeldForASaveAreNotTheReadersBacklog() {
+    let loop = ManualEventLoop()
+    let pair = SocketPair()
+    defer { close(pair.peer) }
+    let sink = OutputSink(
+      name: "peer", descriptor: pair.local, isSocket: true, closesDescriptor: true, loop: loop)
+    defer { sink.close() }
+    sink.backlogLimit = 64
+    let saves = Saves()
+    saves.changes = 1
+    OutputFlusher.durability = { saves.hook($0) }
+    defer { OutputFlusher.durability = nil }
+
+    let line = String(repeating: "x", count: 99) + "\n"
+    for _ in 0..<5 {
+      sink.write(line)
+      sink.flush()
+    }
+    #expect(sink.failure == nil, "a slow save is no slow reader")
+    #expect(sink.backlog == 500)
+    #expect(sink.readerBacklog == 0)
+
+    saves.settled = 1
+    OutputFlusher.durable(through: 1)
+    #expect(pair.receiveAvailable().count == 500)
+    #expect(sink.backlog == 0)
+  }
+
+  @Test func aSaveSettledWhileAFlushAsksDrainsTheSinkOnce() {
+    let loop = ManualEventLoop()
+    let pair = SocketPair()
+    defer { close(pair.peer) }
+    let sink = OutputSink(
+      name: "peer", descriptor: pair.local, isSocket: true, closesDescriptor: true, loop: loop)
+    defer { sink.close() }
+    var drains = 0
+    sink.onDrain = { _ in drains += 1 }
+    let saves = Saves()
+    saves.changes = 1
+    OutputFlusher.durability = { saves.hook($0) }
+    defer { OutputFlusher.durability = nil }
+    sink.write("state 1\n")
+    sink.flush()
+    #expect(pair.receiveAvailable().isEmpty)
+
+    // As the session keeper does: asked before a write, it finds save 1 done and settles it.
+    OutputFlusher.durability = { _ in
+      if saves.settled < 1 {
+        saves.settled = 1
+        OutputFlusher.durable(through: 1)
+      }
+      return nil
+    }
+    sink.write("state 2\n")
+    sink.flush()
+    #expect(text(pair.receiveAvailable()) == "state 1\nstate 2\n")
+    #expect(drains == 1, "drained once, by the outer flush")
+  }
 }

@@ -2,6 +2,12 @@ import Dispatch
 import HostIO
 import Persistence
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Saves a session's snapshots on a thread of its own, one at a time, in the order given: the
 /// store thread hands a snapshot over and goes on with its work while the `fsync`s run.
 ///
@@ -21,6 +27,9 @@ final class SessionSaver: Sendable {
   let file: SessionFile
   private let queue = DispatchQueue(label: "tictactoe.session-saver")
   private let outcomes = Lock<[Outcome]>([])
+  /// For tests only: the FIFO named by `TICTACTOE_TEST_SAVE_GATE`, which every save waits at
+  /// until it is opened (see ``waitAtGate(showing:)``); `nil` for everyone else.
+  private let gate = Lock<String?>(getenv("TICTACTOE_TEST_SAVE_GATE").map { String(cString: $0) })
 
   init(file: SessionFile) {
     self.file = file
@@ -53,6 +62,7 @@ final class SessionSaver: Sendable {
   }
 
   private func write(_ bytes: [UInt8], number: UInt64) {
+    waitAtGate(showing: bytes)
     let result: Result<[UInt8], SessionFile.Failure>
     do {
       try file.replace(with: bytes)
@@ -61,5 +71,27 @@ final class SessionSaver: Sendable {
       result = .failure(error)
     }
     outcomes.withLock { $0.append(Outcome(number: number, result: result)) }
+  }
+
+  /// A test seam, set only by tests through the environment variable
+  /// `TICTACTOE_TEST_SAVE_GATE` (a FIFO's path), so that a test can end the host while a save
+  /// is under way: before each save, the saver writes the snapshot to the FIFO, then reads it
+  /// back until its writer closes it. `go` lets this save go on and holds the next one at the
+  /// gate again; anything else (`open`) lets this save and every later one go.
+  private func waitAtGate(showing bytes: [UInt8]) {
+    guard let path = gate.withLock({ $0 }) else { return }
+    let output = open(path, O_WRONLY)
+    guard output >= 0 else { return }
+    _ = bytes.withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+    _ = close(output)
+    let input = open(path, O_RDONLY)
+    guard input >= 0 else { return }
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16)
+    while case let count = read(input, &buffer, buffer.count), count > 0 {
+      answer += buffer[..<count]
+    }
+    _ = close(input)
+    if !answer.starts(with: Array("go".utf8)) { gate.withLock { $0 = nil } }
   }
 }

@@ -15,7 +15,8 @@ import JSONLines
 /// backed up. Its output is bounded, so that a client that reads slowly or not at all never
 /// stalls the host or the other clients:
 ///
-/// - Events go straight to the socket while less than ``directBacklog`` waits unwritten.
+/// - Events go straight to the socket while less than ``directBacklog`` waits unwritten
+///   (bytes held for a save do not count: the client could not have read them).
 /// - Past that they wait in a queue where a `state` event replaces the `state` event still
 ///   waiting (state events are whole snapshots): a lagging client skips intermediate states,
 ///   which shows as a gap in `seq`, and always gets the latest.
@@ -81,8 +82,9 @@ final class RemoteConnection {
   func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard !isStalled, output.failure == nil else { return false }
     linesWritten += Self.lineCount(in: bytes)
-    if waiting.isEmpty, output.backlog >= Self.directBacklog { output.flush() }
-    if waiting.isEmpty, output.backlog < Self.directBacklog { return output.write(bytes) }
+    // Bytes held for a save are not the client's to read: only the rest counts here.
+    if waiting.isEmpty, output.readerBacklog >= Self.directBacklog { output.flush() }
+    if waiting.isEmpty, output.readerBacklog < Self.directBacklog { return output.write(bytes) }
     let line = [UInt8](bytes)
     let isState = line.withUnsafeBytes { JSONLinesEventType(ofLine: $0) } == .state
     if isState, let index = waitingStateIndex {
