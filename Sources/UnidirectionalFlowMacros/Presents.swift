@@ -1,7 +1,7 @@
 import UnidirectionalFlow
 
 /// Declares an optional field of a feature's state as presented: `$name` is its
-/// ``UnidirectionalFlow/PresentationState``, which `ifLet(\.$name, action:)` takes.
+/// `PresentationState` (of `UnidirectionalFlow`), which `ifLet(\.$name, action:)` takes.
 ///
 /// ```swift
 /// @ObservableState
