@@ -88,9 +88,11 @@ public final class OutputSink {
   }
 
   /// Whether this sink's bytes wait for the state they show to be durable (see
-  /// ``OutputFlusher/durability``); `false` for the record log, which is itself written
-  /// before the session is saved.
-  public var waitsForDurability = true
+  /// ``OutputFlusher/durability``). `false` unless its owner says so: the host sets it for
+  /// the outputs that show states (standard output, observers' files, clients' sockets), not
+  /// for the record log, which is itself written before the session is saved. So a sink that
+  /// shows no state never waits on a save it has nothing to do with.
+  public var waitsForDurability = false
 
   /// A sink writing to `descriptor`, waiting for room on `loop`; it closes the descriptor in
   /// ``close()`` if `closesDescriptor`.

@@ -37,6 +37,7 @@ import Testing
     defer { close(pair.peer) }
     let sink = OutputSink(
       name: "peer", descriptor: pair.local, isSocket: true, closesDescriptor: true, loop: loop)
+    sink.waitsForDurability = true
     defer { sink.close() }
     let saves = Saves()
     OutputFlusher.durability = { saves.hook($0) }
@@ -81,6 +82,7 @@ import Testing
     logSink.waitsForDurability = false
     let sink = OutputSink(
       name: "out", descriptor: output.local, isSocket: true, closesDescriptor: true, loop: loop)
+    sink.waitsForDurability = true
     defer {
       logSink.close()
       sink.close()
@@ -115,6 +117,7 @@ import Testing
     defer { close(pair.peer) }
     let sink = OutputSink(
       name: "peer", descriptor: pair.local, isSocket: true, closesDescriptor: true, loop: loop)
+    sink.waitsForDurability = true
     defer { sink.close() }
     sink.backlogLimit = 64
     let saves = Saves()
@@ -143,6 +146,7 @@ import Testing
     defer { close(pair.peer) }
     let sink = OutputSink(
       name: "peer", descriptor: pair.local, isSocket: true, closesDescriptor: true, loop: loop)
+    sink.waitsForDurability = true
     defer { sink.close() }
     var drains = 0
     sink.onDrain = { _ in drains += 1 }

@@ -27,6 +27,7 @@ extension FrontEndHost {
       let sink = OutputSink(
         name: path, descriptor: descriptor, closesDescriptor: true, loop: loop)
       sink.backlogLimit = Self.observerBacklogLimit
+      sink.waitsForDurability = true
       sink.onFailure = { [weak self, weak session] sink, failure in
         guard let self, let session, session.isAttached else { return }
         requests.append(

@@ -90,6 +90,7 @@ public final class FrontEndHost {
     self.settleTimeout = settleTimeout
     self.terminalOutput =
       terminalOutput ?? OutputSink(StandardStreams.inherited.output, loop: loop)
+    self.terminalOutput.waitsForDurability = true
     input = InputGate(loop: loop)
     bridge = StoreBridge(store: store)
     history = StateHistory(store: store)

@@ -25,7 +25,6 @@ extension FrontEndHost {
     let descriptor = try OutputFile.open(
       path, append: false, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
     let sink = OutputSink(name: path, descriptor: descriptor, closesDescriptor: true, loop: loop)
-    sink.waitsForDurability = false
     sink.onFailure = { [weak self] sink, failure in
       self?.diagnostics("tictactoe: the recording stopped: cannot write \(sink.name): \(failure)")
       self?.recorder?.stop()

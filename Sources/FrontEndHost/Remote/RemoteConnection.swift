@@ -59,6 +59,7 @@ final class RemoteConnection {
     self.name = name
     output = OutputSink(
       name: name, descriptor: descriptor, isSocket: true, closesDescriptor: true, loop: loop)
+    output.waitsForDurability = true
     reader = InputSource(socket: descriptor, name: name, loop: loop)
     gate = InputGate(loop: loop)
     output.onDrain = { [weak self] _ in self?.drained() }
