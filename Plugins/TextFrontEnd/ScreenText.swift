@@ -2,66 +2,97 @@ import FrontEndKit
 
 /// Renders a screen as plain text.
 enum ScreenText {
-  /// The whole screen: title, fields, board, alert and the commands available.
-  static func render(_ screen: Screen) -> String {
-    var lines: [String] = []
+  /// Appends the whole screen to `text`, each line ended by a newline: title, fields, board,
+  /// alert and the commands available. What the user typed goes in as typed: the caller makes
+  /// its control characters visible (see ``VisibleText``).
+  ///
+  /// Bytes, not strings: a renderer that keeps `text` between changes renders a screen with no
+  /// allocation and compares it with the last one byte for byte.
+  static func render(_ screen: Screen, into text: inout ScreenBytes) {
     switch screen {
     case .login(let login):
-      lines.append("== Login ==")
-      lines.append("Email:    \(login.email)")
+      text.append("== Login ==\nEmail:    ")
+      text.append(state: login.email)
       // A fixed mask: the number of stars would tell the password's length.
-      lines.append("Password: \(login.passwordLength > 0 ? "********" : "")")
-      if login.isActivityIndicatorVisible { lines.append("Logging in...") }
-      if let alert = login.alertTitle { lines.append("Alert: \(alert) (type ok)") }
+      text.append(login.passwordLength > 0 ? "\nPassword: ********\n" : "\nPassword: \n")
+      if login.isActivityIndicatorVisible { text.append("Logging in...\n") }
+      if let alert = login.alertTitle { text.appendAlert(alert, "(type ok)\n") }
     case .twoFactor(let twoFactor, _):
-      lines.append("== Two-factor authentication ==")
-      lines.append("Code: \(twoFactor.code)")
-      if twoFactor.isActivityIndicatorVisible { lines.append("Checking the code...") }
-      if let alert = twoFactor.alertTitle { lines.append("Alert: \(alert) (type ok)") }
+      text.append("== Two-factor authentication ==\nCode: ")
+      text.append(state: twoFactor.code)
+      text.append("\n")
+      if twoFactor.isActivityIndicatorVisible { text.append("Checking the code...\n") }
+      if let alert = twoFactor.alertTitle { text.appendAlert(alert, "(type ok)\n") }
     case .newGame(let newGame):
-      lines.append("== New game ==")
-      lines.append("X player: \(newGame.xPlayerName)")
-      lines.append("O player: \(newGame.oPlayerName)")
-      if !newGame.isScoreboardEmpty { lines.append("Scoreboard: " + scoreboard(newGame)) }
+      text.append("== New game ==\nX player: ")
+      text.append(state: newGame.xPlayerName)
+      text.append("\nO player: ")
+      text.append(state: newGame.oPlayerName)
+      text.append("\n")
+      if !newGame.isScoreboardEmpty { appendScoreboard(newGame, to: &text) }
     case .game(let game):
-      lines.append("== \(game.title) ==")
-      lines.append("      1   2   3")
-      for (index, row) in game.board.enumerated() {
-        if index > 0 { lines.append("     ---+---+---") }
-        lines.append("  \(index + 1)   " + row.map(\.symbol).joined(separator: " | "))
-      }
-      if game.isPlayAgainButtonVisible { lines.append("Play again?") }
+      text.append("== ")
+      text.append(state: game.title)
+      text.append(" ==\n      1   2   3\n")
+      appendBoard(game.board, to: &text)
+      if game.isPlayAgainButtonVisible { text.append("Play again?\n") }
       if let alert = game.alertTitle {
-        lines.append("Alert: \(alert) (type yes to quit the game, no to keep playing)")
+        text.appendAlert(alert, "(type yes to quit the game, no to keep playing)\n")
       }
     }
-    lines.append("Commands: " + commands(for: screen))
-    return lines.joined(separator: "\n")
+    text.append("Commands: ")
+    text.append(specificCommands(for: screen))
+    text.append(", help, quit\n")
   }
 
   /// The commands of a screen, in one line (the host's and help last).
   static func commands(for screen: Screen) -> String {
-    let specific: String
-    switch screen {
-    case .login(let login):
-      specific =
-        login.alertTitle != nil ? "ok" : "email ADDRESS, password PASSWORD, login"
-    case .twoFactor(let twoFactor, _):
-      specific = twoFactor.alertTitle != nil ? "ok" : "code CODE, submit, back"
-    case .newGame:
-      specific = "x NAME, o NAME, play, logout"
-    case .game(let game) where game.alertTitle != nil:
-      specific = "yes, no"
-    case .game(let game):
-      specific = game.isBoardDisabled ? "again, leave" : "ROW COLUMN (e.g. 2 3), leave"
-    }
-    return "\(specific), help, quit"
+    "\(specificCommands(for: screen)), help, quit"
   }
 
-  /// The scoreboard on one line: `Blob 2, Blub 1; ties 1`.
-  static func scoreboard(_ newGame: NewGameScreen) -> String {
-    let wins = newGame.standings.map { "\($0.name) \($0.wins)" }.joined(separator: ", ")
-    return (wins.isEmpty ? "" : wins + "; ") + "ties \(newGame.ties)"
+  /// The commands only `screen` takes, in one line.
+  private static func specificCommands(for screen: Screen) -> StaticString {
+    switch screen {
+    case .login(let login):
+      login.alertTitle != nil ? "ok" : "email ADDRESS, password PASSWORD, login"
+    case .twoFactor(let twoFactor, _):
+      twoFactor.alertTitle != nil ? "ok" : "code CODE, submit, back"
+    case .newGame:
+      "x NAME, o NAME, play, logout"
+    case .game(let game) where game.alertTitle != nil:
+      "yes, no"
+    case .game(let game):
+      game.isBoardDisabled ? "again, leave" : "ROW COLUMN (e.g. 2 3), leave"
+    }
+  }
+
+  /// The board as a 3x3 grid under its column numbers, each row after its number.
+  private static func appendBoard(_ board: [[Mark]], to text: inout ScreenBytes) {
+    for (index, row) in board.enumerated() {
+      if index > 0 { text.append("     ---+---+---\n") }
+      text.append("  ")
+      text.append(UInt8(ascii: "1") + UInt8(truncatingIfNeeded: index))
+      text.append("   ")
+      for (column, mark) in row.enumerated() {
+        if column > 0 { text.append(" | ") }
+        text.append(mark.byte)
+      }
+      text.append("\n")
+    }
+  }
+
+  /// The scoreboard on one line: `Scoreboard: Blob 2, Blub 1; ties 1`.
+  private static func appendScoreboard(_ newGame: NewGameScreen, to text: inout ScreenBytes) {
+    text.append("Scoreboard: ")
+    for (index, standing) in newGame.standings.enumerated() {
+      if index > 0 { text.append(", ") }
+      text.append(state: standing.name)
+      text.append(" ")
+      text.append(number: standing.wins)
+    }
+    text.append(newGame.standings.isEmpty ? "ties " : "; ties ")
+    text.append(number: newGame.ties)
+    text.append("\n")
   }
 
   /// What `help` shows on `screen`: its commands, one a line, then those of every screen.
@@ -113,5 +144,16 @@ enum ScreenText {
     let width = lines.map(\.0.count).max() ?? 0
     return lines.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
       .joined(separator: "\n")
+  }
+}
+
+extension Mark {
+  /// `symbol`'s one byte: `X`, `O` or a space.
+  fileprivate var byte: UInt8 {
+    switch self {
+    case .none: UInt8(ascii: " ")
+    case .x: UInt8(ascii: "X")
+    case .o: UInt8(ascii: "O")
+    }
   }
 }

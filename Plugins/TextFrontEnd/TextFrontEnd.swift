@@ -17,9 +17,14 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
   private var isSettling = false
   /// It asked to quit or to switch: it handles no more input.
   private var hasLeft = false
-  private var lastRendered = ""
-  /// The screen `lastRendered` was rendered from.
-  private var lastScreen: Screen?
+  /// The text of the screen last rendered, as rendered: before its controls are made visible.
+  private var lastRendered = ScreenBytes()
+  /// The buffer the next screen is rendered into, kept for its capacity as `lastRendered` is.
+  private var rendering = ScreenBytes()
+  /// The buffer a screen's text with control characters is made visible in, kept likewise.
+  private var visible: [UInt8] = []
+  /// The screen `lastRendered` was rendered from (rendered first when the front end attaches).
+  private var lastScreen = Screen.login(LoginScreen())
   /// The replay's progress when it last rendered, during `tictactoe replay`.
   private var lastReplay: ReplayStatus?
   /// Whether it owns a terminal on standard input (then `password` alone reads it unseen).
@@ -124,17 +129,31 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     let replay = host.replay(in: root)
     let replayEnds = replay?.isOver == true && lastReplay?.isOver != true
     lastReplay = replay
-    var text = ""
-    if screen != lastScreen {
+    var isNew = false
+    // Nothing is rendered before the first screen; a rendered screen is never empty.
+    if lastRendered.isEmpty || screen != lastScreen {
+      // Into the buffer of the text before the last: no allocation once both have grown.
+      rendering.removeAll()
+      ScreenText.render(screen, into: &rendering)
       lastScreen = screen
-      let rendered = ScreenText.render(screen)
-      if rendered != lastRendered {
-        lastRendered = rendered
-        text = rendered.withVisibleControls + "\n"
+      if rendering != lastRendered {
+        swap(&rendering, &lastRendered)
+        isNew = true
       }
     }
-    guard !text.isEmpty || replayEnds else { return }
-    output.write((replay.map { "-- \($0.banner) --\n" } ?? "") + text)
+    guard isNew || replayEnds else { return }
+    if let replay { output.write("-- \(replay.banner) --\n") }
+    if isNew { writeVisible(lastRendered) }
+  }
+
+  /// Writes `text` with its control characters made visible: as it is when it has none.
+  private func writeVisible(_ text: ScreenBytes) {
+    text.bytes.withUnsafeBufferPointer { bytes in
+      guard text.hasControls else { return output.write(UnsafeRawBufferPointer(bytes)) }
+      visible.removeAll(keepingCapacity: true)
+      VisibleText.append(bytes, to: &visible)
+      visible.withUnsafeBytes { output.write($0) }
+    }
   }
 
   private func handle(_ line: String) {
@@ -152,7 +171,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
       return
     }
     // The command means what it means on the screen of the last change, the one shown.
-    let screen = lastScreen ?? host.screen()
+    let screen = lastScreen
     let outcome = CommandParser.parse(
       command: command, argument: String(argument), screen: screen, isTerminal: isAtTerminal)
     // A replay takes no intent: help and quitting work, anything else gets the one reason.
@@ -185,7 +204,7 @@ final class TextFrontEnd: FrontEnd, ChangeObserving {
     case ":attach": request = TTT_REQUEST_ATTACH
     case ":detach": request = TTT_REQUEST_DETACH
     case ":quit", ":q", ":exit", ":quit!", ":q!", ":exit!":
-      quit(isForced: command.hasSuffix("!"), on: lastScreen ?? host.screen(), force: ":quit!")
+      quit(isForced: command.hasSuffix("!"), on: lastScreen, force: ":quit!")
       return
     case ":undo":
       // The game is put back for every front end; this one redraws on the change. A replay's
