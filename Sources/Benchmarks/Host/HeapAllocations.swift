@@ -72,7 +72,9 @@ enum HeapAllocations {
     return count
   }
 
-  private static func strip(_ source: String, to destination: String) throws {
+  /// Copies `source` to `destination` without its debug information, which valgrind cannot
+  /// read.
+  static func strip(_ source: String, to destination: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: which("objcopy")!)
     process.arguments = ["--strip-debug", source, destination]
@@ -80,7 +82,8 @@ enum HeapAllocations {
     process.waitUntilExit()
   }
 
-  private static func which(_ tool: String) -> String? {
+  /// The path of `tool` in a directory of `PATH`, if it is there.
+  static func which(_ tool: String) -> String? {
     for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(
       separator: ":")
     {

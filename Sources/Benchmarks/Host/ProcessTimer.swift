@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs whole processes and times them by the wall clock.
+/// Runs whole processes and times them: by the wall clock, and by the CPU time they used.
 enum ProcessTimer {
   /// What `median` measured: the median wall-clock seconds, and the CPU seconds of all runs
   /// split into user and system time, per run.
@@ -18,22 +18,47 @@ enum ProcessTimer {
     var times: [Double] = []
     let before = childrenUsage()
     for _ in 0..<runs {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
-      process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      let start = ContinuousClock.now
-      try process.run()
-      process.waitUntilExit()
-      times.append(seconds(ContinuousClock.now - start))
+      times.append(try wallClock(executable, arguments, input: input))
     }
     let after = childrenUsage()
     return Timing(
       seconds: times.sorted()[times.count / 2],
       userSeconds: (after.user - before.user) / Double(runs),
       systemSeconds: (after.system - before.system) / Double(runs))
+  }
+
+  /// What one run took: wall-clock seconds, and the CPU seconds of the process (user and
+  /// system, of all its threads).
+  struct Run {
+    var seconds: Double
+    var cpuSeconds: Double
+  }
+
+  /// Runs `executable` once with `arguments`, standard input read from `input` (a file) and
+  /// standard output discarded, and returns what it took. Its CPU time is the child's rusage:
+  /// what the children waited for so far used, after its run less before.
+  static func run(_ executable: String, _ arguments: [String], input: String) throws -> Run {
+    let before = childrenUsage()
+    let seconds = try wallClock(executable, arguments, input: input)
+    let after = childrenUsage()
+    return Run(
+      seconds: seconds, cpuSeconds: after.user - before.user + after.system - before.system)
+  }
+
+  /// The wall-clock seconds of one run of `executable`, waited for.
+  private static func wallClock(
+    _ executable: String, _ arguments: [String], input: String
+  ) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let start = ContinuousClock.now
+    try process.run()
+    process.waitUntilExit()
+    return seconds(ContinuousClock.now - start)
   }
 
   /// The user and system CPU seconds of every child waited for so far.

@@ -38,33 +38,62 @@ extension HostMeasurements {
         + "\(format(replace / append))x")
   }
 
-  /// The 100 000-action JSON-lines stream with `--session` against none: the saves run on a
-  /// thread of their own, each covering every change made while the one before it ran.
+  /// The 100 000-action JSON-lines stream with `--session` against none, as the issue states
+  /// the cost: the host process's CPU time (user and system, of every thread, the saver's too:
+  /// the child's rusage), the two commands alternated run by run so that a busy spell of the
+  /// machine falls on both, and their medians compared. The instructions per action (callgrind,
+  /// every thread) are printed beside it; the wall clock is reported, not checked.
   static func sessionStream(_ stream: URL) throws -> TargetCheck {
     let session = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tictactoe-bench-session-\(getpid()).json")
-    defer {
+    // Each run starts a new session, as the run without one starts a new game.
+    let removeSession = {
       try? FileManager.default.removeItem(at: session)
       try? FileManager.default.removeItem(atPath: session.path + ".lock")
     }
+    defer { removeSession() }
     let arguments = ["--frontend", "jsonl", "--auth-delay", "0"]
-    let plain = try ProcessTimer.median(
-      runs: 3, BuiltProducts.tictactoe, arguments, input: stream.path)
-    let kept = try ProcessTimer.median(
-      runs: 3, BuiltProducts.tictactoe, arguments + ["--session", session.path],
-      input: stream.path)
-    let ratio = kept.seconds / plain.seconds
-    let perAction = (kept.seconds - plain.seconds) / Double(streamLength) * 1e6
+    let kept = arguments + ["--session", session.path]
+    var plainRuns: [ProcessTimer.Run] = []
+    var keptRuns: [ProcessTimer.Run] = []
+    for _ in 0..<sessionRuns {
+      plainRuns.append(try ProcessTimer.run(BuiltProducts.tictactoe, arguments, input: stream.path))
+      removeSession()
+      keptRuns.append(try ProcessTimer.run(BuiltProducts.tictactoe, kept, input: stream.path))
+    }
+    let plain = median(plainRuns.map(\.cpuSeconds))
+    let saved = median(keptRuns.map(\.cpuSeconds))
+    let ratio = saved / plain
+    let perAction = (saved - plain) / Double(streamLength) * 1e6
     print(
-      "  JSON-lines, \(streamLength) actions with --session: \(format(kept.seconds)) s, without "
-        + "\(format(plain.seconds)) s, ratio \(format(ratio))x (\(format(perAction)) µs more "
-        + "per action)")
+      "  JSON-lines, \(streamLength) actions with --session: host CPU (user + system, every "
+        + "thread; median of \(sessionRuns), alternated) \(format(saved)) s, without "
+        + "\(format(plain)) s, ratio \(format(ratio))x (\(format(perAction)) µs CPU more per "
+        + "action); wall clock \(format(median(keptRuns.map(\.seconds)))) s vs "
+        + "\(format(median(plainRuns.map(\.seconds)))) s")
+    if let counts = try InstructionCount.perLine(
+      of: stream, arguments: [arguments, kept], prepare: removeSession)
+    {
+      print(
+        "  Instructions per JSON-lines action (callgrind, every thread, "
+          + "\(InstructionCount.lines) actions): with --session \(Int(counts[1])), without "
+          + "\(Int(counts[0])), ratio \(format(counts[1] / counts[0]))x")
+    } else {
+      print("  Instructions per action with --session: not counted (valgrind or objcopy missing)")
+    }
     let target = HostTargets.sessionRatio
     return TargetCheck(
-      goal: "A piped stream with --session within \(format(target))x of the same stream "
-        + "without (every state saved before it is shown).",
+      goal: "A piped stream with --session costs the host at most \(format(target))x the CPU "
+        + "of the same stream without (every state saved before it is shown).",
       isMet: ratio <= target,
-      evidence: "\(format(kept.seconds)) s vs \(format(plain.seconds)) s: \(format(ratio))x")
+      evidence: "CPU \(format(saved)) s vs \(format(plain)) s: \(format(ratio))x")
+  }
+
+  /// How many times each command of ``sessionStream(_:)`` runs.
+  private static let sessionRuns = 5
+
+  private static func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
   }
 
   private static func time(_ rounds: Int, _ body: () throws -> Void) throws -> Double {
