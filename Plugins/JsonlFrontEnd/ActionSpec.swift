@@ -23,16 +23,6 @@ struct ActionSpec {
 
   /// The case path from the root: `login.view.binding.email`.
   var path: String { description.casePath }
-
-  /// The case paths of actions only effects send (server responses): a client may never fake
-  /// them, so they are refused with their own message. (The host does not list them at all;
-  /// this only chooses the message.)
-  static let effectOnlyPrefixes = ["login.loginResponse", "login.twoFactor.twoFactorResponse"]
-
-  /// Whether `path` names an action that only an effect may send.
-  static func isEffectOnly(_ path: String) -> Bool {
-    effectOnlyPrefixes.contains { path == $0 || path.hasPrefix($0 + ".") }
-  }
 }
 
 /// The host's intents by case path, read through reflection and read again when a line names
@@ -52,6 +42,11 @@ final class ActionDirectory {
     reload()
     return specs[path]
   }
+
+  /// Whether `path`, which names no intent, names a server response that only the app's
+  /// effects send (the host says, from its schema): a client may never fake one, so it is
+  /// refused with its own message rather than as an unknown action.
+  func isEffectOnly(_ path: String) -> Bool { host.isEffectOnly(casePath: path) }
 
   private func reload() {
     specs = Dictionary(

@@ -129,7 +129,7 @@ extension Request {
         throw RequestError(message: "\"action\" must be a string, not \(action.kindDescription)")
       }
       guard let spec = actions.spec(named: path) else {
-        if ActionSpec.isEffectOnly(path) {
+        if actions.isEffectOnly(path) {
           throw RequestError(
             message: "\(quote(path)) is a server response that only effects send; a client "
               + "cannot send it")

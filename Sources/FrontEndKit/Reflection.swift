@@ -61,6 +61,18 @@ extension HostConnection {
     }
   }
 
+  /// Whether `casePath` names a server response, which only the app's effects send, rather
+  /// than nothing at all: the host's `find_action` (ABI 1.5) answers `TTT_ERR_EFFECT_ONLY`.
+  /// `false` from an older host, which cannot tell.
+  public func isEffectOnly(casePath: String) -> Bool {
+    guard api.pointee.abi_minor >= 5,
+      Int(api.pointee.struct_size) >= MemoryLayout<ttt_host_api>.size
+    else { return false }
+    var info: UnsafePointer<ttt_action_info>?
+    return casePath.withCString { api.pointee.find_action!(host, $0, &info) }
+      == TTT_ERR_EFFECT_ONLY
+  }
+
   /// Sends the intent at `casePath` through the root handle; returns `nil` or the host's error.
   @discardableResult
   public func send(casePath: String, arguments: [ArgumentValue]) -> String? {

@@ -15,10 +15,15 @@ extension AppSchema {
     public let successPath: String
     /// The name of a failure: `login.loginResponse.failure`.
     public let failurePath: String
+    /// The case path of the intent whose effect sends it: `login.view.loginButtonTapped`.
+    public let sentAfter: String
     private let path: AnyCasePath<TicTacToe.Action, Outcome>
 
-    init(_ casePath: String, _ path: CaseKeyPath<TicTacToe.Action, Outcome>) {
+    init(
+      _ casePath: String, _ path: CaseKeyPath<TicTacToe.Action, Outcome>, sentAfter: String
+    ) {
       self.casePath = casePath
+      self.sentAfter = sentAfter
       successPath = casePath + ".success"
       failurePath = casePath + ".failure"
       self.path = TicTacToe.Action.casePath(path)
@@ -38,9 +43,19 @@ extension AppSchema {
 
   /// The server's answers: effect-only actions, which no front end may send.
   public static let responses: [Response] = [
-    Response("login.loginResponse", \.login.loginResponse),
-    Response("login.twoFactor.twoFactorResponse", \.login.twoFactor.twoFactorResponse),
+    Response(
+      "login.loginResponse", \.login.loginResponse, sentAfter: "login.view.loginButtonTapped"),
+    Response(
+      "login.twoFactor.twoFactorResponse", \.login.twoFactor.twoFactorResponse,
+      sentAfter: "login.twoFactor.view.submitButtonTapped"),
   ]
+
+  /// The response that `path` names: its case path, or any path under it
+  /// (`login.loginResponse.success`). What a front end is told when it tries to send one: only
+  /// the app's effects send it (ABI 1.5's `TTT_ERR_EFFECT_ONLY`).
+  public static func response(containing path: String) -> Response? {
+    responses.first { path == $0.casePath || path.hasPrefix($0.casePath + ".") }
+  }
 
   /// The response whose success or failure is named `name`, and whether it names a success.
   public static func response(named name: String) -> (response: Response, isSuccess: Bool)? {

@@ -80,4 +80,43 @@ extension TestStore {
       matching: isMatching, expectation: "an action matching the predicate",
       updateStateToExpectedResult, sourceLocation: sourceLocation)
   }
+
+  /// Waits for the next received action and checks it against `isMatching`; a non-exhaustive
+  /// store skips the ones that do not match until one does.
+  func receive(
+    matching isMatching: (Action) -> Bool,
+    expectation: String,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    sourceLocation: SourceLocation
+  ) async {
+    while true {
+      guard await waitUntil({ !received.isEmpty }) else {
+        fail(
+          "Expected to receive \(expectation), but received none after \(timeout)"
+            + (store.effectsInFlight > 0
+              ? " (\(store.effectsInFlight) effect(s) still running; advance the test clock?)."
+              : " (no effect is running)."),
+          at: sourceLocation)
+        return
+      }
+      let next = received.removeFirst()
+      if isMatching(next.action) {
+        expectState(
+          next.state, after: describe(next.action), updateStateToExpectedResult,
+          at: sourceLocation)
+        return
+      }
+      if isExhaustive {
+        fail(
+          "Received an unexpected action. Expected \(expectation), received:\n  "
+            + describe(next.action), at: sourceLocation)
+        state = next.state
+        return
+      }
+      skipped(
+        "Skipped receiving \(describe(next.action)) while expecting \(expectation).",
+        at: sourceLocation)
+      state = next.state
+    }
+  }
 }

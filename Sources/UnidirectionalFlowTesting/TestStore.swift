@@ -41,18 +41,25 @@ public final class TestStore<State: Equatable, Action> {
   /// machine can take a while to schedule an effect's task.
   public var timeout: Duration = .seconds(5)
   /// The state as of the last assertion.
-  public private(set) var state: State
+  ///
+  /// Its setter is internal, not private: the store's concerns live in files of their own
+  /// (`TestStore+StateAssertion`, `+Receiving`, `+Exhaustivity`, `+Effects`), and each one
+  /// moves the asserted state forward. Outside this module it is read-only.
+  public internal(set) var state: State
 
   private let sendToStore: (Action) -> StoreTask
   private let currentState: () -> State
-  private let store: Store<State, Action>
-  private(set) var received: [(action: Action, state: State)] = []
+  let store: Store<State, Action>
+  /// The actions effects sent that no `receive` has asserted yet, with the state after each.
+  var received: [(action: Action, state: State)] = []
   private var lastSentState: State?
   private var actionObservation: StoreSubscription?
-  private let sourceLocation: SourceLocation
-  private var didFinish = false
+  /// Where the test created the store: what the release check reports at.
+  let sourceLocation: SourceLocation
+  /// Whether ``finish(sourceLocation:)`` already checked the end of the test.
+  var didFinish = false
   /// The shared values of ``state``, which the state itself cannot keep: they are references.
-  private var sharedValues: SharedSnapshot
+  var sharedValues: SharedSnapshot
 
   /// Creates a test store running `reducer` from `initialState`.
   ///
@@ -137,17 +144,6 @@ public final class TestStore<State: Equatable, Action> {
     MainActor.assumeIsolated { checkAtRelease() }
   }
 
-  /// What the end of the test checks, unless ``finish(sourceLocation:)`` already did.
-  private func checkAtRelease() {
-    defer { store.cancelEffects() }
-    guard !didFinish else { return }
-    guard isExhaustive else {
-      skipRemaining(at: sourceLocation)
-      return
-    }
-    checkCompletion(sourceLocation: sourceLocation)
-  }
-
   /// Sends `action` and checks that the state changed exactly as `updateStateToExpectedResult`
   /// describes (starting from the state as of the last assertion).
   ///
@@ -186,178 +182,10 @@ public final class TestStore<State: Equatable, Action> {
     return task
   }
 
-  /// Waits for every effect to finish (up to ``timeout``), then checks that nothing is left
-  /// unasserted. Call it at the end of a test whose effects are still running.
-  ///
-  /// - Parameter sourceLocation: Where a failure is reported: the call's line, unless given.
-  public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
-    let finished = await waitUntil { store.effectsInFlight == 0 }
-    didFinish = true
-    guard isExhaustive else {
-      skipRemaining(at: sourceLocation)
-      store.cancelEffects()
-      return
-    }
-    if !finished {
-      fail(
-        "\(store.effectsInFlight) effect(s) still running after \(timeout). Every effect must "
-          + "finish (or be cancelled) before the end of the test; advance the test clock or "
-          + "cancel it.", at: sourceLocation)
-      // Wait for the cancelled effects to end. They were reported once, here, even if they
-      // take longer than `timeout` to end (on a loaded machine, under a sanitizer).
-      await skipInFlightEffects()
-    }
-    checkCompletion(sourceLocation: sourceLocation, checkingEffects: finished)
-  }
-
   /// Drops the actions received so far without asserting them.
   public func skipReceivedActions() {
     if let last = received.last { state = last.state }
     received.removeAll()
     sharedValues = SharedSnapshot(of: state)
-  }
-
-  /// Cancels every effect still running, so the test can end without waiting for them.
-  public func skipInFlightEffects() async {
-    store.cancelEffects()
-    _ = await waitUntil { store.effectsInFlight == 0 }
-  }
-
-  func receive(
-    matching isMatching: (Action) -> Bool,
-    expectation: String,
-    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
-    sourceLocation: SourceLocation
-  ) async {
-    while true {
-      guard await waitUntil({ !received.isEmpty }) else {
-        fail(
-          "Expected to receive \(expectation), but received none after \(timeout)"
-            + (store.effectsInFlight > 0
-              ? " (\(store.effectsInFlight) effect(s) still running; advance the test clock?)."
-              : " (no effect is running)."),
-          at: sourceLocation)
-        return
-      }
-      let next = received.removeFirst()
-      if isMatching(next.action) {
-        expectState(
-          next.state, after: describe(next.action), updateStateToExpectedResult,
-          at: sourceLocation)
-        return
-      }
-      if isExhaustive {
-        fail(
-          "Received an unexpected action. Expected \(expectation), received:\n  "
-            + describe(next.action), at: sourceLocation)
-        state = next.state
-        return
-      }
-      skipped(
-        "Skipped receiving \(describe(next.action)) while expecting \(expectation).",
-        at: sourceLocation)
-      state = next.state
-    }
-  }
-
-  private func expectState(
-    _ actual: State,
-    after step: String,
-    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
-    at sourceLocation: SourceLocation
-  ) {
-    var expected = isExhaustive ? state : actual
-    if !isExhaustive { sharedValues = SharedSnapshot(of: actual) }
-    do {
-      try sharedValues.expect { try updateStateToExpectedResult?(&expected) }
-    } catch {
-      fail("The state assertion threw \(error).", at: sourceLocation)
-    }
-    defer {
-      state = actual
-      sharedValues = SharedSnapshot(of: actual)
-    }
-    for difference in sharedValues.differences() {
-      fail(
-        "A shared state change does not match expectation after \(step): \(difference)\n\n"
-          + "(Expected: −, Actual: +)", at: sourceLocation)
-    }
-    if expected != actual {
-      fail(
-        mismatch(expected: expected, actual: actual, after: step, updateStateToExpectedResult),
-        at: sourceLocation)
-      return
-    }
-    guard showsSkippedAssertions else { return }
-    // What an exhaustive store would have checked: the change from the last asserted state.
-    // Inside `expect`, so that a shared value the assertion sets is not changed for real.
-    var exhaustiveExpected = state
-    if let updateStateToExpectedResult {
-      let applied =
-        (try? sharedValues.expect { try updateStateToExpectedResult(&exhaustiveExpected) }) != nil
-      guard applied else { return }
-    }
-    guard exhaustiveExpected != actual else { return }
-    skipped(
-      mismatch(
-        expected: exhaustiveExpected, actual: actual, after: step, updateStateToExpectedResult),
-      at: sourceLocation)
-  }
-
-  private func checkCompletion(sourceLocation: SourceLocation, checkingEffects: Bool = true) {
-    if !received.isEmpty {
-      fail(unassertedActionsMessage(), at: sourceLocation)
-      received.removeAll()
-    }
-    if checkingEffects, store.uncancelledEffectsInFlight > 0 {
-      fail(
-        "\(store.uncancelledEffectsInFlight) effect(s) still running at the end of the test. Every effect "
-          + "must finish (or be cancelled) before the test ends; await store.finish() or "
-          + "cancel it.", at: sourceLocation)
-    }
-  }
-
-  /// Skips what a non-exhaustive store leaves at the end: received actions not asserted, and
-  /// effects still running (which the caller cancels).
-  private func skipRemaining(at sourceLocation: SourceLocation) {
-    if !received.isEmpty {
-      skipped(unassertedActionsMessage(), at: sourceLocation)
-      state = received.last!.state
-      received.removeAll()
-    }
-    if store.effectsInFlight > 0 {
-      skipped(
-        "\(store.effectsInFlight) effect(s) still running at the end of the test were cancelled.",
-        at: sourceLocation)
-    }
-  }
-
-  private var isExhaustive: Bool { exhaustivity == .on }
-
-  private var showsSkippedAssertions: Bool {
-    exhaustivity == .off(showSkippedAssertions: true)
-  }
-
-  /// Yields to other tasks until `condition` holds or ``timeout`` passes; never sleeps.
-  private func waitUntil(_ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !condition() {
-      if clock.now >= deadline { return false }
-      await Task.yield()
-    }
-    return true
-  }
-
-  private nonisolated func fail(_ message: String, at sourceLocation: SourceLocation) {
-    recordTestFailure(message, at: sourceLocation)
-  }
-
-  /// Shows a check a non-exhaustive store skipped, as a warning, if the test asked for them.
-  private func skipped(_ message: String, at sourceLocation: SourceLocation) {
-    guard showsSkippedAssertions else { return }
-    Issue.record(
-      Comment(rawValue: "Skipped assertion (exhaustivity is off): " + message),
-      severity: .warning, sourceLocation: sourceLocation)
   }
 }

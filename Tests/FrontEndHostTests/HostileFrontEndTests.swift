@@ -64,7 +64,7 @@ import TicTacToeFrontEndABI
     "send_path invalid UTF-8 path": TTT_ERR_INVALID_ARGUMENT,
     "send_path unknown path": TTT_ERR_UNKNOWN,
     "send_path garbage handle": TTT_ERR_INVALID_ARGUMENT,
-    "send_path effect-only path": TTT_ERR_UNKNOWN,
+    "send_path effect-only path": TTT_ERR_EFFECT_ONLY,
     "edit_text field UINT32_MAX": TTT_ERR_UNKNOWN,
     "edit_text edit UINT32_MAX": TTT_ERR_UNKNOWN,
     "edit_text append NULL": TTT_ERR_INVALID_ARGUMENT,
@@ -88,6 +88,12 @@ import TicTacToeFrontEndABI
     "request detach NULL": TTT_ERR_INVALID_ARGUMENT,
     "request NULL host": TTT_ERR_INVALID_ARGUMENT,
     "request garbage host": TTT_ERR_INVALID_ARGUMENT,
+    "find_action NULL path": TTT_ERR_INVALID_ARGUMENT,
+    "find_action NULL out": TTT_ERR_INVALID_ARGUMENT,
+    "find_action invalid UTF-8": TTT_ERR_INVALID_ARGUMENT,
+    "find_action garbage host": TTT_ERR_INVALID_ARGUMENT,
+    "find_action unknown path": TTT_ERR_UNKNOWN,
+    "find_action effect-only path": TTT_ERR_EFFECT_ONLY,
   ]
 
   /// Calls that return a pointer, an id, a count or nothing: all must come back empty.
@@ -99,7 +105,7 @@ import TicTacToeFrontEndABI
     "action_at count", "action_at NULL host", "field_count NULL", "field_at SIZE_MAX",
     "field_at garbage host", "make_sender NULL path", "make_sender unknown path",
     "make_sender invalid UTF-8", "make_sender NULL handle", "last_error NULL host",
-    "last_error garbage host",
+    "last_error garbage host", "find_action leaves NULL",
   ]
 
   @Test func absurdArgumentsAreRefusedAndChangeNothing() throws {

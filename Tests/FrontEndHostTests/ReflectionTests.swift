@@ -48,8 +48,11 @@ import TicTacToeFrontEndABI
     #expect(probe.sendPath("login.view.loginButtonTapped", string: "x") == TTT_ERR_INVALID_ARGUMENT)
     #expect(
       probe.lastError == "login.view.loginButtonTapped takes (), but was given (string)")
-    #expect(probe.sendPath("login.loginResponse.success") == TTT_ERR_UNKNOWN)
-    #expect(probe.lastError == "unknown action 'login.loginResponse.success'")
+    #expect(probe.sendPath("login.loginResponse.success") == TTT_ERR_EFFECT_ONLY)
+    #expect(
+      probe.lastError
+        == "'login.loginResponse.success' is a server response: only the effect of "
+        + "login.view.loginButtonTapped sends it")
     await startGame(on: host)
     #expect(probe.sendPathCell(0, 0) == TTT_OK)
     #expect(probe.sendPath("newGame.game.cellTapped", string: "0") == TTT_ERR_INVALID_ARGUMENT)

@@ -122,7 +122,7 @@ import UnidirectionalFlowTesting
           text: String(repeating: password, count: 70_000 / password.utf8.count + 1)),
         TTT_ERR_INVALID_ARGUMENT, "a password too long")
       check(
-        probe.sendPath("login.loginResponse.success", string: password), TTT_ERR_UNKNOWN,
+        probe.sendPath("login.loginResponse.success", string: password), TTT_ERR_EFFECT_ONLY,
         "a server response")
       // The right password, typed the three ways the ABI allows.
       switch iteration % 3 {

@@ -63,10 +63,10 @@ macro_rules! constants {
 pub type ttt_status = u32;
 
 constants! {
-    /// The ABI version this mirror follows: the front end is built against 1.4.
+    /// The ABI version this mirror follows: the front end is built against 1.5.
     TTT_ABI_VERSION_MAJOR = 1;
     /// See `TTT_ABI_VERSION_MAJOR`.
-    TTT_ABI_VERSION_MINOR = 4;
+    TTT_ABI_VERSION_MINOR = 5;
 
     /// Success; anything else has a message in `last_error`.
     TTT_OK = 0;
@@ -86,6 +86,9 @@ constants! {
     TTT_ERR_OUTPUT_FAILED = 7;
     /// The screen would ignore the intent now; `last_error` says why, for a person.
     TTT_ERR_DISABLED = 8;
+    /// (ABI 1.5) A server response, which only the app's effects send; `last_error` says
+    /// which intent's effect sends it.
+    TTT_ERR_EFFECT_ONLY = 9;
 
     /// The root: login or new game.
     TTT_FEATURE_ROOT = 0;
@@ -388,6 +391,10 @@ mirror! {
             unsafe extern "C" fn(*mut ttt_host, ttt_task_callback, *mut c_void) -> ttt_status,
         // ABI 1.4: a notice for the person at the terminal.
         pub notice: unsafe extern "C" fn(*mut ttt_host, *const c_char) -> ttt_status,
+        // ABI 1.5: what a case path names (an intent, a server response, nothing).
+        pub find_action: unsafe extern "C" fn(
+            *mut ttt_host, *const c_char, *mut *const ttt_action_info,
+        ) -> ttt_status,
     }
 
     /// What the host tells a front end when attaching it.

@@ -8,6 +8,8 @@ import TicTacToeFrontEndABI
 /// front end without a change to any of them.
 ///
 /// Effect-only actions (server responses) are not in the catalog: no front end can send them.
+/// A path under one is told apart from a path that names nothing by the schema
+/// (`HostAPI.missingAction`, ABI 1.5's `TTT_ERR_EFFECT_ONLY`).
 public struct ActionCatalog: Sendable {
   /// One user intent. A class, so that a send hands one reference along its checks instead
   /// of copying the entry's strings, arguments and closure at every step.
@@ -77,6 +79,9 @@ public struct ActionCatalog: Sendable {
 
   /// The entry for `casePath`.
   public func entry(casePath: String) -> Entry? { indexByPath[casePath].map { entries[$0] } }
+
+  /// Where the entry for `casePath` is in ``entries``: its index in the reflection table too.
+  func index(casePath: String) -> Int? { indexByPath[casePath] }
 
   /// The entry for a `ttt_action_tag`.
   func entry(tag: UInt32) -> Entry? { indexByTag[tag].map { entries[$0] } }

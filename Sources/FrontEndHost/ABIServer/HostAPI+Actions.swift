@@ -65,7 +65,7 @@ extension HostAPI {
       let path = try ActionImport.string(casePath)
       let catalog = host.actions
       guard let entry = catalog.entry(casePath: path) else {
-        throw .unknown("unknown action '\(host.redacted(path))'")
+        throw missingAction(path, for: handle.session, host: host)
       }
       let decoded = try ActionImport.action(
         entry, arguments: arguments, through: handle.feature, catalog: catalog)
@@ -108,7 +108,7 @@ extension HostAPI {
     guard let casePath else { throw .invalid("the case path is NULL") }
     let path = try ActionImport.string(casePath)
     guard let entry = host.actions.entry(casePath: path) else {
-      throw .unknown("unknown action '\(host.redacted(path))'")
+      throw missingAction(path, for: handle.session, host: host)
     }
     let session = handle.session
     let feature = handle.feature

@@ -10,7 +10,8 @@ import TicTacToeFrontEndABI
 /// thrown ``HostCallError`` into the routine's status and `last_error`.
 /// The routines themselves only say what they do, grouped by what they serve: handles and
 /// reads (`HostAPI+State.swift`), sends (`+Actions`), callbacks (`+Callbacks`), errors, logs and
-/// redaction (`+Messages`), requests, outputs and notes (`+Services`).
+/// redaction (`+Messages`), requests, outputs and notes (`+Services`), what a case path names
+/// (`+Lookup`).
 enum HostAPI {
   /// The table; static storage, valid for the life of the process.
   // Immutable once built; the routines it points to are safe to call as the header says.
@@ -71,7 +72,8 @@ enum HostAPI {
         keep_note: { HostAPI.keepNote($0, $1, $2) },
         note: { HostAPI.note($0, $1) },
         run_on_store_thread: { HostAPI.runOnStoreThread($0, $1, $2) },
-        notice: { HostAPI.notice($0, $1) }
+        notice: { HostAPI.notice($0, $1) },
+        find_action: { HostAPI.findAction($0, $1, $2) }
       ))
     return UnsafePointer(table)
   }()

@@ -1,5 +1,5 @@
 /*
- * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.4.
+ * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.5.
  *
  * A front end is a shared library that the host opens with dlopen. It exports one symbol,
  * `tictactoe_frontend_entry`, returning a descriptor with its name, versions and callbacks.
@@ -75,7 +75,7 @@
  *     N fills every routine up to the end of minor N. By minor version, 1.0: root to request;
  *     1.1: action_count to field_at; 1.2: open_output to send_values; 1.3: keep_note, note
  *     and run_on_store_thread, appended after the first 1.3 hosts (check that struct_size
- *     covers them); 1.4: notice. The host never
+ *     covers them); 1.4: notice; 1.5: find_action. The host never
  *     attaches a front end built for a minor newer than its own. In the descriptor, attach and
  *     detach are never NULL; on_input, on_resize, on_suspend, on_settled, consume_input and
  *     on_notice may be, except that a front end with TTT_FRONTEND_READS_INPUT sets consume_input (1.2) or
@@ -117,7 +117,7 @@ extern "C" {
 /* The ABI version this header describes. A major bump breaks compatibility; a minor bump only
  * appends fields or routines. */
 #define TTT_ABI_VERSION_MAJOR 1u
-#define TTT_ABI_VERSION_MINOR 4u
+#define TTT_ABI_VERSION_MINOR 5u
 
 /* The symbol every front end exports. */
 #define TTT_FRONTEND_ENTRY_SYMBOL "tictactoe_frontend_entry"
@@ -173,6 +173,21 @@ typedef uint32_t ttt_status;
  * lets the screen ignore the intent and returns TTT_OK, as 1.1 did. */
 #define TTT_ERR_DISABLED ((ttt_status)8)
 
+/* ---- ABI 1.5: effect-only actions ---- */
+
+/* (ABI 1.5) The case path names no intent but a server response, or one of its outcomes
+ * ("login.loginResponse.success"): an action that only the app's own effects send, once the
+ * server answers, and that no front end can send. So a front end tells its user "only the app
+ * sends that" rather than "no such action". last_error says which intent's effect sends it:
+ * "'login.loginResponse.success' is a server response: only the effect of
+ * login.view.loginButtonTapped sends it". find_action returns it, and so do send_path,
+ * send_values and make_typed_sender (make_sender returns NULL with the same last_error), for a
+ * front end built for 1.5 only: an older one gets TTT_ERR_UNKNOWN, "unknown action '...'", as
+ * from a 1.4 host. */
+#define TTT_ERR_EFFECT_ONLY ((ttt_status)9)
+
+/* ---- end of ABI 1.5: effect-only actions ---- */
+
 /* The name of a status ("TTT_ERR_INACTIVE"), or "unknown status" for a value this header does
  * not know: for messages and logs. */
 static inline const char *ttt_status_name(ttt_status status) {
@@ -186,6 +201,7 @@ static inline const char *ttt_status_name(ttt_status status) {
   case TTT_ERR_DETACHED: return "TTT_ERR_DETACHED";
   case TTT_ERR_OUTPUT_FAILED: return "TTT_ERR_OUTPUT_FAILED";
   case TTT_ERR_DISABLED: return "TTT_ERR_DISABLED";
+  case TTT_ERR_EFFECT_ONLY: return "TTT_ERR_EFFECT_ONLY";
   default: return "unknown status";
   }
 }
@@ -326,7 +342,7 @@ typedef struct ttt_game_state {
 
 /* Each tag names one user intent; the comment gives its JSON-lines case path and payload.
  * Server responses (login.loginResponse, twoFactorResponse) have no tag: a front end can never
- * fake them. */
+ * fake them. (ABI 1.5) find_action tells their case paths from paths that name nothing. */
 typedef enum ttt_action_tag {
   TTT_ACTION_LOGIN_SET_EMAIL = 1,              /* login.view.binding.email, text */
   TTT_ACTION_LOGIN_SET_PASSWORD = 2,           /* login.view.binding.password, text */
@@ -758,6 +774,26 @@ typedef struct ttt_host_api {
    * access token. At most 4096 bytes of UTF-8. Returns TTT_OK; TTT_ERR_INVALID_ARGUMENT for a
    * NULL, invalid or too long text. `text` is [borrowed-call]. [store-thread] */
   ttt_status (*notice)(ttt_host *host, const char *text);
+
+  /* ---- ABI 1.5: effect-only actions. Check `abi_minor >= 5`. ---- */
+
+  /* Looks up the action at `case_path`, for a front end that takes case paths from its user
+   * (a JSON-lines client, a command line) and must say why one cannot be sent:
+   *   TTT_OK                    an intent: `*out` is its description, the entry action_at
+   *                             gives for it ([static]).
+   *   TTT_ERR_EFFECT_ONLY       a server response or a path under one
+   *                             ("login.loginResponse", "login.loginResponse.failure"): only
+   *                             the app's effects send it; last_error says which intent's.
+   *   TTT_ERR_UNKNOWN           no action at all.
+   *   TTT_ERR_INVALID_ARGUMENT  `case_path` or `out` is NULL, or the path is not UTF-8.
+   *   TTT_ERR_DETACHED          after detach.
+   * `*out` is set to NULL on anything but TTT_OK. The answer comes from the app's schema, as
+   * the intents do: a response added to the app is named here without a new header.
+   * `case_path` is [borrowed-call]. [thread-safe] */
+  ttt_status (*find_action)(ttt_host *host, const char *case_path,
+                            const ttt_action_info **out);
+
+  /* ---- end of ABI 1.5: effect-only actions ---- */
 } ttt_host_api;
 
 /* ---------------------------------------------------------------------------------------- */

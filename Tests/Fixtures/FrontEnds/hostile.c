@@ -395,6 +395,14 @@ int hostile_absurd(void) {
   CALL("make_sender NULL handle", api->make_sender(NULL, "login.view.binding.email") != NULL);
   CALL("last_error NULL host", api->last_error(NULL) != NULL);
   CALL("last_error garbage host", api->last_error(garbage_host) != NULL);
+  const ttt_action_info *found = (const ttt_action_info *)&report;
+  CALL("find_action NULL path", api->find_action(host, NULL, &found));
+  CALL("find_action NULL out", api->find_action(host, "login.view.binding.email", NULL));
+  CALL("find_action invalid UTF-8", api->find_action(host, "login.\xff", &found));
+  CALL("find_action garbage host", api->find_action(garbage_host, "login.view.binding.email", &found));
+  CALL("find_action unknown path", api->find_action(host, "login.nope", &found));
+  CALL("find_action effect-only path", api->find_action(host, "login.loginResponse.success", &found));
+  CALL("find_action leaves NULL", found != NULL);
 #undef CALL
   return count;
 }

@@ -109,10 +109,15 @@ static void on_settled(void *instance, bool timed_out) {
 
 /* -DPROBE_ABI_MINOR=3: the descriptor as a 1.3 front end built it, ending at consume_input,
  * and one that reads input (to prove the host still finds its consume_input). on_notice is
- * set all the same: the host must not read it past the descriptor's size. */
+ * set all the same: the host must not read it past the descriptor's size. -DPROBE_ABI_MINOR=4:
+ * a 1.4 front end, whose descriptor is the whole one (1.5 added no descriptor field). */
 #ifdef PROBE_ABI_MINOR
 #define PROBE_MINOR PROBE_ABI_MINOR
+#if PROBE_ABI_MINOR >= 4
+#define PROBE_SIZE sizeof(ttt_frontend_descriptor)
+#else
 #define PROBE_SIZE offsetof(ttt_frontend_descriptor, on_notice)
+#endif
 #define PROBE_FLAGS TTT_FRONTEND_READS_INPUT
 #else
 #define PROBE_MINOR TTT_ABI_VERSION_MINOR
@@ -231,6 +236,15 @@ uint64_t probe_revision(void) {
 int probe_send_garbage_handle(void) {
   ttt_action action = {sizeof(ttt_action), TTT_ACTION_LOGIN_BUTTON_TAPPED, NULL, 0, 0};
   return api->send((ttt_store *)&action, &action);
+}
+
+/* find_action (ABI 1.5): its status, and in `*found_path` the case path of the description it
+ * gave, or NULL when it gave none. */
+int probe_find_action(const char *path, const char **found_path) {
+  const ttt_action_info *info = (const ttt_action_info *)&descriptor;
+  int status = api->find_action(host, path, &info);
+  *found_path = info ? info->case_path : NULL;
+  return status;
 }
 
 /* The reflection calls of ABI 1.1 and 1.2 (probe_action_*, probe_send_path_*, probe_*sender*,
