@@ -40,6 +40,9 @@ public final class FrontEndHost: FrontEndAttacher {
   let terminal: HostTerminal
   let outputs: HostOutputs
   let recording: SessionRecording
+  /// The recording's history (``SessionRecording/history``), held here too: every state read
+  /// of every front end asks its revision, one load away.
+  let history: StateHistory
   let quitting: QuitCoordinator
   let requests: RequestCarrier
   let connections: ConnectionServer
@@ -89,6 +92,7 @@ public final class FrontEndHost: FrontEndAttacher {
     self.registry = registry
     (self.input, self.bridge, self.terminal, self.outputs) = (input, bridge, terminal, outputs)
     (self.recording, self.quitting, self.requests) = (recording, quitting, requests)
+    history = recording.history
     self.connections = connections
     markStoreThread()
     bridge.trace = { [unowned terminal] in terminal.diagnostics($0) }
@@ -213,7 +217,7 @@ public final class FrontEndHost: FrontEndAttacher {
   }
 
   /// The revision of the current state (see ``StateHistory``).
-  public var revision: UInt64 { recording.history.revision }
+  public var revision: UInt64 { history.revision }
 
   /// Puts the game back to the state it had at `revision`: effects in flight are cancelled and
   /// every front end redraws. Fails if that revision is no longer kept (or never was).
