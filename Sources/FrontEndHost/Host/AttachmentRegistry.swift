@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The attached front ends, in attach order, and which one owns the terminal.
 @MainActor
 final class AttachmentRegistry {
@@ -29,5 +35,19 @@ final class AttachmentRegistry {
   func remove(_ frontEnd: AttachedFrontEnd) {
     frontEnd.isAttached = false
     attachedFrontEnds.removeAll { $0 === frontEnd }
+  }
+
+  /// The attached observer whose output is the regular file or FIFO at `path`, if any (the
+  /// same file under another name counts). Devices are left out: two observers on
+  /// `/dev/null` harm nobody.
+  func session(writingTo path: String) -> AttachedFrontEnd? {
+    var status = stat()
+    guard stat(path, &status) == 0,
+      status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFIFO
+    else { return nil }
+    let identity = FileIdentity(status)
+    return attachedFrontEnds.first { session in
+      session.outputs.contains { $0.isOwned && $0.file == identity }
+    }
   }
 }

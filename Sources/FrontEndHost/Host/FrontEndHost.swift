@@ -1,7 +1,6 @@
-import Dispatch
 import HostIO
+import Persistence
 import TicTacToeAppCore
-import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
 #if canImport(Glibc)
@@ -12,69 +11,50 @@ import UnidirectionalFlow
 
 /// The host: one live app store and the front ends attached to it.
 ///
-/// A façade over its rooms: ``AttachmentRegistry`` (who is attached, who owns the terminal),
-/// ``StoreBridge`` (the store seen through the C ABI), ``RequestQueue`` (what front ends asked
-/// for, carried out after their callbacks), ``InputGate`` (the input and when the terminal
-/// owner gets it) and the outputs it opened for them. It settles effects before quitting and
-/// decides the exit status. Everything here runs on the main actor, the ABI's store thread.
+/// It loads and attaches front ends (see +Attaching), hands the terminal owner its input (see
+/// +Input), and wires its rooms together, each owning its state: ``AttachmentRegistry`` (who
+/// is attached, who owns the terminal), ``StoreBridge`` (the store seen through the C ABI),
+/// ``InputGate`` (the input and when the terminal owner gets it), ``HostTerminal`` (standard
+/// output, the diagnostics, held log lines and notices), ``HostOutputs`` (the outputs opened
+/// for front ends), ``RequestCarrier`` (what front ends asked for, carried out after their
+/// callbacks), ``QuitCoordinator`` (settling and quitting, and the exit status),
+/// ``SessionRecording`` (history, `--session`, `--record`, replay) and ``ConnectionServer``
+/// (the clients of `--listen`). Everything here runs on the main actor, the ABI's store thread.
 @MainActor
-public final class FrontEndHost {
+public final class FrontEndHost: FrontEndAttacher {
   /// Where stock front ends are looked up.
   public let searchPath: FrontEndSearchPath
   /// How long a settle (or the settle before quitting) waits for effects.
   public let settleTimeout: Duration
-  /// Standard output: the terminal owners write to it in turn.
-  public let terminalOutput: OutputSink
   /// What the host's input, outputs, clients and timers wait on.
   public let loop: any EventLoop
-  /// Called once when the host wants the process to exit, with the exit status.
-  public var onExit: (Int32) -> Void = { exit($0) }
-  /// Where diagnostics and front-end log lines go (standard error by default).
-  public var diagnostics: (String) -> Void = { Diagnostics.write($0) }
   /// Which library and output files the host agrees to open (`--allow-unsafe-frontends`).
   public var loadPolicy = FrontEndLoadPolicy.strict
+  /// The path of the socket the host listens on (`--listen`), told to each front end it
+  /// attaches from then on, so that the terminal's owner can show it.
+  public var listeningPath: String?
 
-  let registry = AttachmentRegistry()
+  let registry: AttachmentRegistry
   let bridge: StoreBridge
-  let requests = RequestQueue()
   let input: InputGate
+  let terminal: HostTerminal
+  let outputs: HostOutputs
+  let recording: SessionRecording
+  /// The recording's history (``SessionRecording/history``), held here too: every state read
+  /// of every front end asks its revision, one load away.
   let history: StateHistory
+  let quitting: QuitCoordinator
+  let requests: RequestCarrier
+  let connections: ConnectionServer
   /// The routine table this host hands its front ends: its own (see ``HostAPI/ownTable()``).
   let api = HostAPI.ownTable()
+  /// What front ends kept to find again after a switch (`keep_note`, ABI 1.3).
+  var notes = FrontEndNotes()
 
   /// The user intents front ends can send, with their C mirror for reflection. Read from any
   /// thread (a front end may send from anywhere).
   nonisolated let catalog = Lock<(actions: ActionCatalog, table: ReflectionTable)>(
     (ActionCatalog.standard, ReflectionTable(ActionCatalog.standard)))
-
-  /// Log lines kept while a full-screen front end owns the terminal (see +Logging).
-  var heldLogLines: [String] = []
-  /// Outputs of detached front ends still writing what was left to them.
-  var closingOutputs: [OutputSink] = []
-  /// Why the host is quitting, once it is (see +Quitting).
-  var quitReason: QuitReason?
-  /// Whether the front ends were detached for the exit: a second signal finds nothing to do.
-  var hasFinished = false
-  /// What keeps the `--session` file current, if there is one (see +Persistence).
-  var sessionKeeper: SessionKeeper?
-  /// What writes the `--record` log, if there is one (see +Persistence).
-  var recorder: ActionRecorder?
-  /// How far `tictactoe replay` has come, while one drives the store (see ``ReplayDriver``).
-  var replayProgress: ReplayProgress?
-  /// How many clients connected to the host's socket so far: names them.
-  var connectionsAccepted = 0
-  /// The game this host mirrors, for `tictactoe attach` (see +Attach); `nil` when it runs its own.
-  var remote: RemoteGame?
-  /// The path of the socket the host listens on (`--listen`), told to each front end it
-  /// attaches from then on, so that the terminal's owner can show it.
-  public var listeningPath: String?
-  /// What front ends kept to find again after a switch (`keep_note`, ABI 1.3).
-  var notes = FrontEndNotes()
-
-  /// The most an observer's output may hold unwritten before it counts as failed.
-  static let observerBacklogLimit = 16 << 20
-  /// The terminal output's backlog above which the host stops reading input.
-  static let terminalBacklogLimit = 1 << 20
 
   /// Creates a host around `store`, writing the terminal owner's output to `terminalOutput`
   /// (standard output by default), and waiting for its input, outputs and timers on `loop`.
@@ -88,35 +68,72 @@ public final class FrontEndHost {
     self.searchPath = searchPath
     self.loop = loop
     self.settleTimeout = settleTimeout
-    self.terminalOutput =
-      terminalOutput ?? OutputSink(StandardStreams.inherited.output, loop: loop)
-    self.terminalOutput.waitsForDurability = true
-    input = InputGate(loop: loop)
-    bridge = StoreBridge(store: store)
-    history = StateHistory(store: store)
-    markStoreThread()
-    bridge.trace = { [unowned self] in diagnostics($0) }
-    requests.perform = { [unowned self] in perform($0) }
-    self.terminalOutput.onFailure = { [unowned self] sink, failure in
-      // A reader that left (`| head -1`) is no error to report, as with jq and git.
-      quit(.outputFailed(failure.code == EPIPE ? nil : "cannot write \(sink.name): \(failure)"))
+    let sink = terminalOutput ?? OutputSink(StandardStreams.inherited.output, loop: loop)
+    sink.waitsForDurability = true
+    let registry = AttachmentRegistry()
+    let input = InputGate(loop: loop)
+    let bridge = StoreBridge(store: store)
+    let terminal = HostTerminal(output: sink, registry: registry, bridge: bridge)
+    let outputs = HostOutputs(
+      terminal: sink, loop: loop, registry: registry, redactor: bridge.redactor,
+      settleTimeout: settleTimeout)
+    let recording = SessionRecording(store: store, loop: loop) { [unowned terminal] in
+      terminal.diagnostics($0)
     }
-    self.terminalOutput.onDrain = { [unowned self] _ in
+    let quitting = QuitCoordinator(
+      store: store, settleTimeout: settleTimeout, loop: loop, registry: registry,
+      bridge: bridge, input: input, terminal: terminal, outputs: outputs, recording: recording)
+    let requests = RequestCarrier(
+      registry: registry, bridge: bridge, input: input, terminal: terminal, quitting: quitting,
+      recording: recording)
+    let connections = ConnectionServer(
+      loop: loop, registry: registry, bridge: bridge, terminal: terminal, requests: requests,
+      quitting: quitting)
+    self.registry = registry
+    (self.input, self.bridge, self.terminal, self.outputs) = (input, bridge, terminal, outputs)
+    (self.recording, self.quitting, self.requests) = (recording, quitting, requests)
+    history = recording.history
+    self.connections = connections
+    markStoreThread()
+    bridge.trace = { [unowned terminal] in terminal.diagnostics($0) }
+    requests.attacher = self
+    requests.closeConnection = { [unowned connections] in connections.closeConnection(of: $0) }
+    connections.attacher = self
+    quitting.detachAll = { [unowned self] in detachAll() }
+    outputs.onFailure = { [unowned requests] session, reason in
+      requests.append(.dropFailedOutput(reason: reason), from: session)
+    }
+    sink.onFailure = { [unowned quitting] sink, failure in
+      // A reader that left (`| head -1`) is no error to report, as with jq and git.
+      quitting.quit(
+        .outputFailed(failure.code == EPIPE ? nil : "cannot write \(sink.name): \(failure)"))
+    }
+    sink.onDrain = { [unowned self] _ in
       input.handOver()
       for connection in attachedFrontEnds.compactMap(\.connection) { connection.gate.handOver() }
     }
     input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }
-    input.isOutputBacklogged = { [unowned self] in
-      self.terminalOutput.backlog > Self.terminalBacklogLimit
+    input.isOutputBacklogged = { [unowned sink] in sink.backlog > HostTerminal.backlogLimit }
+    input.onEnd = { [unowned quitting] failure in
+      quitting.quit(failure.map { .inputFailed($0) } ?? .endOfInput)
     }
-    input.onEnd = { [unowned self] failure in
-      quit(failure.map { .inputFailed($0) } ?? .endOfInput)
-    }
-    input.onDrop = { [unowned self] in diagnostics("tictactoe: \($0)") }
+    input.onDrop = { [unowned terminal] in terminal.diagnostics("tictactoe: \($0)") }
   }
 
   /// The app store every front end reads and drives.
   public var store: Store<TicTacToe.State, TicTacToe.Action> { bridge.store }
+  /// Standard output: the terminal owners write to it in turn.
+  public var terminalOutput: OutputSink { terminal.output }
+  /// Called once when the host wants the process to exit, with the exit status.
+  public var onExit: (Int32) -> Void {
+    get { quitting.onExit }
+    set { quitting.onExit = newValue }
+  }
+  /// Where diagnostics and front-end log lines go (standard error by default).
+  public var diagnostics: (String) -> Void {
+    get { terminal.diagnostics }
+    set { terminal.diagnostics = newValue }
+  }
   /// The attached front ends, in attach order.
   public var attachedFrontEnds: [AttachedFrontEnd] { registry.attachedFrontEnds }
   /// The front end that owns the terminal, if any.
@@ -155,122 +172,100 @@ public final class FrontEndHost {
     }
   }
 
-  // MARK: Attaching
+  // MARK: Settling and quitting (see ``QuitCoordinator``)
 
-  /// Loads and attaches the front end `spec`; it renders the current state at once.
+  /// Waits until no effect is in flight, at most `settleTimeout`; returns whether it timed out.
+  public func settleEffects() async -> Bool { await quitting.settleEffects() }
+
+  /// Quits: settles effects first when `reason` allows it (bounded by the settle timeout),
+  /// detaches every front end, writes out what they wrote, and exits with the reason's status.
   ///
-  /// Failures are returned (the caller prints them); the other front ends keep running.
-  /// With a `connection`, the front end's terminal is that client of the host's socket.
-  @discardableResult
-  public func attach(_ spec: FrontEndSpec, ownsTerminal: Bool) -> Result<
-    AttachedFrontEnd, FrontEndLoadError
-  > {
-    attach(spec, ownsTerminal: ownsTerminal, connection: nil)
+  /// A signal while a quit is under way ends the host at once with the signal's status.
+  public func quit(_ reason: QuitReason = .requested(by: nil)) { quitting.quit(reason) }
+
+  // MARK: Clients of the host's socket (see ``ConnectionServer``)
+
+  /// Accepts the clients of `listener` from now on, attaching `frontEnd` for each; refused
+  /// peers (another user) are reported on standard error.
+  public func serve(_ listener: UnixSocketListener, frontEnd spec: FrontEndSpec) {
+    connections.serve(listener, frontEnd: spec)
   }
 
-  func attach(
-    _ spec: FrontEndSpec, ownsTerminal: Bool, connection: RemoteConnection?
-  ) -> Result<AttachedFrontEnd, FrontEndLoadError> {
-    let loaded: LoadedFrontEnd
-    do {
-      loaded = try load(spec)
-    } catch {
-      return .failure(error)
-    }
-    func refuse(_ reason: String) -> Result<AttachedFrontEnd, FrontEndLoadError> {
-      .failure(FrontEndLoadError(file: loaded.path, reason: reason))
-    }
-    if ownsTerminal, let owner = terminalOwner {
-      return refuse("\(owner.name) already owns the terminal")
-    }
-    if !ownsTerminal, connection == nil, loaded.writesTerminal, spec.argument == nil {
-      return refuse(
-        "'\(loaded.name)' draws on the terminal, which another front end owns; give it an "
-          + "output file as '\(spec.target):PATH'")
-    }
-    let session = AttachedFrontEnd(
-      frontEnd: loaded, spec: spec, ownsTerminal: ownsTerminal, connection: connection)
-    session.host = self
-    registry.add(session)
-    var instance: UnsafeMutableRawPointer?
-    let status = (spec.argument ?? "").withCString { argument in
-      (connection?.name ?? "").withCString { connectionName in
-        (listeningPath ?? "").withCString { listening in
-          var info = ttt_attach_info(
-            struct_size: UInt32(MemoryLayout<ttt_attach_info>.size),
-            argument: spec.argument == nil ? nil : argument,
-            owns_terminal: ownsTerminal || connection != nil,
-            connection: connection == nil ? nil : connectionName,
-            listening: listeningPath == nil ? nil : listening)
-          return bridge.callingFrontEnd("attach", session) {
-            session.descriptor.attach(api, session.pointer, &info, &instance)
-          }
-        }
-      }
-    }
-    guard status == TTT_OK else {
-      removeEverything(of: session)
-      // Its switch requests too: a front end that failed to attach cannot switch to another.
-      requests.dropAll(of: session)
-      if terminalOwner?.frontEnd.isFullScreen != true { flushHeldLogLines() }
-      let message = session.lastErrorMessage
-      return .failure(
-        FrontEndLoadError(
-          file: loaded.path,
-          reason: "its attach callback failed with "
-            + "\(String(cString: ttt_status_name(status))) (\(status))"
-            + (message.isEmpty ? "" : ": \(message)"),
-          refusalToStart: message))
-    }
-    session.instance = instance
-    if ownsTerminal { handNotices(to: session) }
-    return .success(session)
+  /// Serves a client on the connected socket `descriptor` (non-blocking; the host owns it from
+  /// now on), attaching `frontEnd` for it: what ``serve(_:frontEnd:)`` does for each client.
+  public func serve(connection descriptor: Int32, frontEnd spec: FrontEndSpec) {
+    connections.serve(connection: descriptor, frontEnd: spec)
   }
 
-  /// Detaches `session`: it restores what it changed and ends its subscriptions (while it still
-  /// can call the host), then the host ends whatever it left behind and closes its outputs
-  /// once what was written to them is out.
-  ///
-  /// Returns how many subscriptions the front end left registered, which a well-behaved front end
-  /// keeps at zero (the conformance check reports it).
-  @discardableResult
-  public func detach(_ session: AttachedFrontEnd) -> Int {
-    guard session.isAttached else { return 0 }
-    dropRequests(of: session)
-    session.isDetaching = true
-    bridge.callingFrontEnd("detach", session) {
-      session.descriptor.detach(session.instance)
-    }
-    let leftovers = bridge.registrations(of: session)
-    removeEverything(of: session)
-    if session.frontEnd.isFullScreen { flushHeldLogLines() }
-    return leftovers
+  /// The clients connected now.
+  public var connectionCount: Int { connections.count }
+
+  // MARK: What outlives the process, and rewinding (see ``SessionRecording``)
+
+  /// Saves the game to `file` after every change, before any output shows that change; see
+  /// ``SessionKeeper``. The store's state is the one to keep (restored from the file already,
+  /// if it held one); `undo` holds the states before each move of its game, as the file kept
+  /// them, and the session saves them again with every change.
+  public func keepSession(in file: SessionFile, undo: [TicTacToe.State] = []) {
+    recording.keepSession(in: file, undo: undo)
   }
 
-  /// Detaches every front end, the terminal owner last.
-  public func detachAll() {
-    for session in attachedFrontEnds.reversed() where !session.ownsTerminal { detach(session) }
-    for session in attachedFrontEnds { detach(session) }
+  /// Records every processed action to `path` (created 0600, or truncated; opened as an
+  /// observer's output file is, see ``OutputFile``).
+  public func record(to path: String) throws(OutputFile.OpenError) {
+    try recording.record(to: path, allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
   }
 
-  func removeEverything(of session: AttachedFrontEnd) {
-    registry.remove(session)
-    session.retireHandles()
-    bridge.removeAll(of: session)
-    dropRequests(of: session)
-    closeOutputs(of: session)
-    if let connection = session.connection { close(connection) }
-    if isTracing, let connection = session.connection {
-      diagnostics(
-        "tictactoe: trace: \(connection.name) closed; \(HandleRegistry.liveCount) handles live")
-    }
+  /// The revision of the current state (see ``StateHistory``).
+  public var revision: UInt64 { history.revision }
+
+  /// Puts the game back to the state it had at `revision`: effects in flight are cancelled and
+  /// every front end redraws. Fails if that revision is no longer kept (or never was).
+  public func rewind(toRevision revision: UInt64) -> Result<Void, HostCallError> {
+    recording.rewind(toRevision: revision)
   }
 
-  /// Forgets the requests a detached front end had queued (except its own switch, which is
-  /// what detaches it); a dropped settle no longer holds input back.
-  func dropRequests(of session: AttachedFrontEnd) {
-    for request in requests.drop(of: session) where request == .settle {
-      inputGate(of: session).release()
-    }
+  /// Puts the game on screen back to the state before its last move.
+  public func undoMove() -> Result<Void, HostCallError> { recording.undoMove() }
+
+  /// Writes everything written so far, now (tests read files right after a send).
+  public func flushOutputs() { OutputFlusher.flushAll() }
+
+  // MARK: For the C ABI's routines (``HostAPI``)
+
+  /// Writes a front end's log line (see ``HostTerminal/log(from:level:message:)``).
+  func log(from session: AttachedFrontEnd, level: UInt32, message: String) {
+    terminal.log(from: session, level: level, message: message)
   }
+
+  /// A notice of `session` for the person at the terminal (see ``HostTerminal``).
+  func notice(from session: AttachedFrontEnd, _ text: String) {
+    terminal.notice(from: session, text)
+  }
+
+  /// `text`, a quote of what someone typed, or `***` in its place when it holds a secret the
+  /// app holds now: for the host's messages that quote input, and `ttt_host_api.redact`. Any
+  /// thread.
+  nonisolated func redacted(_ text: String) -> String {
+    bridge.redactor.redact(text)
+  }
+
+  /// Queues a front end's request (see ``RequestCarrier``).
+  func enqueueRequest(
+    _ kind: UInt32, argument: String, from session: AttachedFrontEnd
+  ) throws(HostCallError) {
+    try requests.enqueue(kind, argument: argument, from: session)
+  }
+
+  /// Opens an output for `session` (see ``HostOutputs``).
+  func openOutput(
+    for session: AttachedFrontEnd, path: String?, append: Bool
+  ) throws(HostCallError) -> FrontEndOutput {
+    try outputs.open(
+      for: session, path: path, append: append,
+      allowsUnsafeFiles: loadPolicy.allowsUnsafeFiles)
+  }
+
+  /// How far `tictactoe replay` has come, while one drives the store (see ``ReplayDriver``).
+  var replayProgress: ReplayProgress? { recording.replayProgress }
 }

@@ -65,7 +65,7 @@ public final class ReplayDriver {
     self.lines = lines
     self.name = name
     host.bridge.isReadOnly = true
-    host.replayProgress = ReplayProgress(length: lines.count)
+    host.recording.replayProgress = ReplayProgress(length: lines.count)
   }
 
   /// The next line to replay, read if need be; `nil` at the end of the log, or once a line
@@ -155,8 +155,8 @@ public final class ReplayDriver {
     next += 1
     let store = host.store
     let before = store.state
-    host.replayProgress?.step = next
-    host.replayProgress?.isOver = next == lines.count
+    host.recording.replayProgress?.step = next
+    host.recording.replayProgress?.isOver = next == lines.count
     // Front ends hear of the new step with the change it makes, or on their own if it made none.
     defer { if store.state == before { host.bridge.notifyRootSubscribers() } }
     guard let action = record.action else {

@@ -1,9 +1,36 @@
+import HostIO
 import TicTacToeFrontEndABI
 
-/// Front ends' log lines and the host's own, held back while a full-screen front end owns the
-/// terminal (they would be drawn over); front ends' notices for the person at the terminal; and
-/// what the host's messages may quote of what was typed.
-extension FrontEndHost {
+/// The host's terminal as the person at it sees it: standard output, which the terminal
+/// owners write to in turn; the diagnostics (standard error by default); the log lines held
+/// back while a full-screen front end owns the terminal (they would be drawn over); and front
+/// ends' notices for that person.
+///
+/// Its own type so that everything written for the person at the terminal goes one way. It
+/// reads who owns the terminal from the ``AttachmentRegistry`` and calls front ends through
+/// the ``StoreBridge``.
+@MainActor
+final class HostTerminal {
+  /// Standard output: the terminal owners write to it in turn.
+  let output: OutputSink
+  /// Where diagnostics and front-end log lines go (standard error by default).
+  var diagnostics: (String) -> Void = { Diagnostics.write($0) }
+  /// Log lines kept while a full-screen front end owns the terminal.
+  private var heldLogLines: [String] = []
+  private let registry: AttachmentRegistry
+  private let bridge: StoreBridge
+
+  /// The output's backlog above which the host stops reading input (its own and its clients').
+  static let backlogLimit = 1 << 20
+
+  /// A terminal writing to `output`, holding log lines back while the terminal owner in
+  /// `registry` is full-screen, and handing notices through `bridge`.
+  init(output: OutputSink, registry: AttachmentRegistry, bridge: StoreBridge) {
+    self.output = output
+    self.registry = registry
+    self.bridge = bridge
+  }
+
   /// Writes a front end's log line, or keeps it while a full-screen front end owns the terminal.
   func log(from session: AttachedFrontEnd, level: UInt32, message: String) {
     let label =
@@ -19,12 +46,19 @@ extension FrontEndHost {
   /// Writes a line of the host's own, or keeps it while a full-screen front end owns the
   /// terminal (it would be drawn over).
   func say(_ line: String) {
-    if terminalOwner?.frontEnd.isFullScreen == true {
+    if registry.terminalOwner?.frontEnd.isFullScreen == true {
       heldLogLines.append(line)
       if heldLogLines.count > 1000 { heldLogLines.removeFirst(heldLogLines.count - 1000) }
     } else {
       diagnostics(line)
     }
+  }
+
+  /// Writes the log lines held back, now that no full-screen front end draws over them.
+  func flushHeldLogLines() {
+    let lines = heldLogLines
+    heldLogLines = []
+    lines.forEach(diagnostics)
   }
 
   /// A notice of `session` for the person at the terminal (`notice`, ABI 1.4): a log line, and
@@ -33,13 +67,13 @@ extension FrontEndHost {
   func notice(from session: AttachedFrontEnd, _ text: String) {
     session.lastNotice = text
     log(from: session, level: TTT_LOG_INFO.rawValue, message: text)
-    if let owner = terminalOwner { hand(text, from: session, to: owner) }
+    if let owner = registry.terminalOwner { hand(text, from: session, to: owner) }
   }
 
   /// Hands a new terminal owner the last notice of every other attached front end: the URL of
   /// a `web` observer attached before `:frontend ansi`.
   func handNotices(to owner: AttachedFrontEnd) {
-    for session in attachedFrontEnds {
+    for session in registry.attachedFrontEnds {
       if let text = session.lastNotice { hand(text, from: session, to: owner) }
     }
   }
@@ -59,36 +93,5 @@ extension FrontEndHost {
         }
       }
     }
-  }
-
-  func flushHeldLogLines() {
-    let lines = heldLogLines
-    heldLogLines = []
-    lines.forEach(diagnostics)
-  }
-
-  /// `text`, a quote of what someone typed, or `***` in its place when it holds a secret the
-  /// app holds now: for the host's messages that quote input, and `ttt_host_api.redact`. Any
-  /// thread.
-  nonisolated func redacted(_ text: String) -> String {
-    bridge.redactor.redact(text)
-  }
-
-  /// `message`, which explains why the request argument `argument` failed, fit to show: as it
-  /// is, or, when `argument` holds a secret, a message that repeats nothing of it. (The spec
-  /// parser cuts an argument at its `:` and the loader makes a path absolute and canonical, so
-  /// a message may quote a piece of the secret that looking for the whole secret would miss.)
-  func describing(_ argument: String, _ message: String) -> String {
-    describing(
-      argument, message,
-      otherwise: "what was given as the front end ('***') holds a secret, so it is not "
-        + "repeated; no front end of that name or path can be used")
-  }
-
-  /// `message` about `input`, or `otherwise` when `input` holds a secret (see
-  /// ``describing(_:_:)``). A message is never masked in place: what it quotes besides `input`
-  /// is the host's own words, and masking those would spell a short secret by its gaps.
-  nonisolated func describing(_ input: String, _ message: String, otherwise: String) -> String {
-    redacted(input) == input ? message : otherwise
   }
 }
