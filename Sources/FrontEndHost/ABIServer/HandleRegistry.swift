@@ -13,6 +13,12 @@ import HostIO
 /// again, still answers as a retired one (`TTT_ERR_DETACHED`, as the header promises a handle
 /// kept past detach does). A retired handle costs nothing, so a host whose clients come and go
 /// for weeks keeps as many slots as it ever had handles at once.
+///
+/// Handles are made and retired on the store thread only (front ends attach, ask for handles
+/// and open outputs in `[store-thread]` routines, and are detached there), so the store thread,
+/// where nearly every call is made, reads the table without the lock: no other thread writes
+/// it meanwhile. Other threads (the `[thread-safe]` routines) read it under the read lock,
+/// which keeps them apart from the store thread's writes.
 enum HandleRegistry {
   /// A handle's id: its slot and generation, as the bits of the pointer a front end holds.
   struct ID: Sendable, Equatable {
@@ -60,19 +66,24 @@ enum HandleRegistry {
     var liveCount = 0
   }
 
-  // Read on every call, from any thread; written when a handle is made or retired.
-  private static let table = Lock(Table())
+  // Read on every call, from any thread; written when a handle is made or retired, on the
+  // store thread only, under `lock`. Other threads read it under the read lock; the store
+  // thread reads it as it is (see the type's comment). No exclusivity checks: the lock and
+  // the thread keep the accesses apart.
+  @exclusivity(unchecked) private nonisolated(unsafe) static var table = Table()
+  /// Keeps other threads' reads apart from the store thread's writes.
+  private static let lock = Lock(())
 
   /// A handle that answers as retired: what `root` and `scope` give a detached front end.
   static var retired: OpaquePointer { ID(slot: 0, generation: 1).pointer }
 
   /// How many handles are live now (for tests and the trace).
-  static var liveCount: Int { table.read(\.liveCount) }
+  static var liveCount: Int { read(onStoreThread: isStoreThread()) { $0.liveCount } }
 
   /// A new handle, which answers as unknown until ``fill(_:with:)`` gives it its object (an
   /// object takes its handle in its initializer, before it can hand itself over).
   static func reserve() -> ID {
-    table.withLock { table in
+    change { table in
       table.liveCount += 1
       if let slot = table.free.popLast() {
         table.slots[Int(slot)].isInUse = true
@@ -86,7 +97,7 @@ enum HandleRegistry {
   /// Makes `object` what the reserved `id` stands for.
   static func fill(_ id: ID, with object: any AnyObject & Sendable) {
     let (slot, generation) = (id.slot, id.generation)
-    table.withLock { table in
+    change { table in
       guard table.slots[Int(slot)].generation == generation else { return }
       table.slots[Int(slot)].object = object
     }
@@ -95,7 +106,7 @@ enum HandleRegistry {
   /// Retires `id`: the object is let go, and the handle answers as retired from now on.
   static func retire(_ id: ID) {
     let (slot, generation) = (id.slot, id.generation)
-    table.withLock { table in
+    change { table in
       guard Int(slot) < table.slots.count, slot != 0,
         table.slots[Int(slot)].generation == generation, table.slots[Int(slot)].isInUse
       else { return }
@@ -111,9 +122,18 @@ enum HandleRegistry {
 
   /// What `pointer` is: a live handle of type `T`, a retired handle, or neither.
   static func find<T: AnyObject>(_ pointer: OpaquePointer?, as type: T.Type) -> Found<T> {
+    find(pointer, as: type, onStoreThread: isStoreThread())
+  }
+
+  /// ``find(_:as:)`` for a caller that already asked whether it runs on the store thread
+  /// (`onStoreThread`): every routine asks once, for this and for its thread rule.
+  @inline(__always)
+  static func find<T: AnyObject>(
+    _ pointer: OpaquePointer?, as type: T.Type, onStoreThread: Bool
+  ) -> Found<T> {
     guard let pointer else { return .unknown }
     let (slot, generation) = (ID(pointer).slot, ID(pointer).generation)
-    return table.read { table in
+    return read(onStoreThread: onStoreThread) { table in
       guard Int(slot) < table.slots.count, generation != 0 else { return .unknown }
       let entry = table.slots[Int(slot)]
       // (A slot whose generations ran out keeps its last one, retired.)
@@ -131,5 +151,20 @@ enum HandleRegistry {
   static func lookup<T: AnyObject>(_ pointer: OpaquePointer?, as type: T.Type) -> T? {
     guard case .live(let object) = find(pointer, as: type) else { return nil }
     return object
+  }
+
+  /// Reads the table: as it is on the store thread (`onStoreThread`), which is the only one
+  /// that writes it; under the read lock on any other.
+  @inline(__always)
+  private static func read<R>(onStoreThread: Bool, _ body: (borrowing Table) -> R) -> R {
+    if onStoreThread { return body(table) }
+    return lock.read { _ in body(table) }
+  }
+
+  /// Changes the table, on the store thread, under the write lock (other threads may be
+  /// reading it).
+  private static func change<R>(_ body: (inout Table) -> R) -> R {
+    assert(isStoreThread(), "handles are made and retired on the store thread")
+    return lock.withLock { _ in body(&table) }
   }
 }

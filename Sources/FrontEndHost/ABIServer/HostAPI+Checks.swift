@@ -43,13 +43,16 @@ extension HostAPI {
     _ store: OpaquePointer?, _ routine: String,
     _ body: (StoreHandle, FrontEndHost) throws(HostCallError) -> ttt_status
   ) -> ttt_status {
+    let onStoreThread = isStoreThread()
     let handle: StoreHandle
-    switch HandleRegistry.find(store, as: StoreHandle.self) {
+    switch HandleRegistry.find(store, as: StoreHandle.self, onStoreThread: onStoreThread) {
     case .live(let found): handle = found
     case .retired: return TTT_ERR_DETACHED
     case .unknown: return TTT_ERR_INVALID_ARGUMENT
     }
-    return check(handle.session, routine, .anyThread, refused: \.status) {
+    return check(
+      handle.session, routine, .anyThread, onStoreThread: onStoreThread, refused: \.status
+    ) {
       host throws(HostCallError) in try body(handle, host)
     }
   }
@@ -72,14 +75,16 @@ extension HostAPI {
     _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, unknown: R,
     refused: (HostCallError) -> R, _ body: @MainActor (T, FrontEndHost) throws(HostCallError) -> R
   ) -> R {
+    let onStoreThread = isStoreThread()
     let object: T
-    switch HandleRegistry.find(pointer, as: type) {
+    switch HandleRegistry.find(pointer, as: type, onStoreThread: onStoreThread) {
     case .live(let found): object = found
     case .retired: return refused(.detached)
     case .unknown: return unknown
     }
-    return check(object.session, routine, .storeThread, refused: refused) {
-      host throws(HostCallError) in
+    return check(
+      object.session, routine, .storeThread, onStoreThread: onStoreThread, refused: refused
+    ) { host throws(HostCallError) in
       try onMainActor(body, object, host)
     }
   }
@@ -95,14 +100,16 @@ extension HostAPI {
     refused: (HostCallError) -> R, passing arguments: Arguments,
     _ body: @MainActor (T, FrontEndHost, Arguments) throws(HostCallError) -> R
   ) -> R {
+    let onStoreThread = isStoreThread()
     let object: T
-    switch HandleRegistry.find(pointer, as: type) {
+    switch HandleRegistry.find(pointer, as: type, onStoreThread: onStoreThread) {
     case .live(let found): object = found
     case .retired: return refused(.detached)
     case .unknown: return unknown
     }
-    return check(object.session, routine, .storeThread, refused: refused) {
-      host throws(HostCallError) in
+    return check(
+      object.session, routine, .storeThread, onStoreThread: onStoreThread, refused: refused
+    ) { host throws(HostCallError) in
       try onMainActor(body, object, host, arguments)
     }
   }
@@ -127,15 +134,23 @@ extension HostAPI {
 
   /// Checks the thread rule, then that the front end is attached, then
   /// runs `body`. A failed check or a thrown error sets `last_error` and returns
-  /// `refused(error)`.
+  /// `refused(error)`. `onStoreThread`: whether the caller runs on the store thread, as the
+  /// caller found out already.
+  ///
+  /// On the store thread the host is the front end's unretained ``AttachedFrontEnd/attachedHost``
+  /// (no weak load, no reference counting on every call); elsewhere its weak `host`.
   @inline(__always)
   static func check<R>(
-    _ session: AttachedFrontEnd, _ routine: String, _ rule: ThreadRule,
+    _ session: AttachedFrontEnd, _ routine: String, _ rule: ThreadRule, onStoreThread: Bool,
     refused: (HostCallError) -> R, _ body: (FrontEndHost) throws(HostCallError) -> R
   ) -> R {
     CallTally.countRoutine(routine)
     do throws(HostCallError) {
-      if rule == .storeThread, !isStoreThread() {
+      if onStoreThread {
+        guard let host = session.attachedHost, session.isAttached else { throw .detached }
+        return try withHost(host, body)
+      }
+      if rule == .storeThread {
         throw .invalid("\(routine) must be called on the store thread")
       }
       guard let host = session.host, session.isAttached else {
@@ -146,6 +161,22 @@ extension HostAPI {
       session.setLastError(error.message)
       return refused(error)
     }
+  }
+
+  /// Calls `body` with the host `host` refers to, neither retained nor released: the front
+  /// end holds it while attached.
+  @inline(__always)
+  private static func withHost<R>(
+    _ host: Unmanaged<FrontEndHost>, _ body: (FrontEndHost) throws(HostCallError) -> R
+  ) throws(HostCallError) -> R {
+    let result: Result<R, HostCallError> = host._withUnsafeGuaranteedRef { host in
+      do throws(HostCallError) {
+        return .success(try body(host))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
   }
 
   /// Runs `body` as the main actor: the caller checked it is on the store thread.

@@ -31,14 +31,32 @@ public final class AttachedFrontEnd: Sendable {
     var callDepth = 0
     var nestedCallbacks = 0
     var lastNotice: String?
+    /// The host while attached, held (see ``attachedHost``).
+    var attachedHostOwner: FrontEndHost?
+    var attachedHost: Unmanaged<FrontEndHost>?
   }
 
   // Only touched on the store thread; the routines check the thread before using it. No
   // exclusivity checks: every access is instantaneous (a field read or written), and the call
   // depth is counted on every call into a front end and every send.
   @exclusivity(unchecked) private nonisolated(unsafe) var mainThreadState = MainThreadState()
-  /// The host that attached this front end.
-  nonisolated(unsafe) weak var host: FrontEndHost?
+  /// The host that attached this front end (weak: the host holds its front ends), for the
+  /// routines any thread may call; the store thread's routines read ``attachedHost``.
+  nonisolated(unsafe) weak var host: FrontEndHost? {
+    didSet {
+      mainThreadState.attachedHostOwner = host
+      mainThreadState.attachedHost = host.map(Unmanaged.passUnretained)
+    }
+  }
+
+  /// The host that attached this front end, until its handles are retired (at detach, or
+  /// after a failed attach), for every routine called on the store thread: an unretained
+  /// reference, valid because the front end holds the host strongly meanwhile, so a routine
+  /// neither loads the weak ``host`` (`swift_weakLoadStrong`) nor retains and releases the
+  /// host (a weakly referenced object counts its references in a side table, the slow path).
+  /// It holds the host no longer than the host holds the front end. Store thread only (set
+  /// with ``host``, on the store thread).
+  var attachedHost: Unmanaged<FrontEndHost>? { mainThreadState.attachedHost }
   /// Its handle's id in ``HandleRegistry``.
   let id = HandleRegistry.reserve()
   /// The pointer handed to the front end as its `ttt_host *`.
@@ -129,6 +147,8 @@ public final class AttachedFrontEnd: Sendable {
   /// lets go of them (the store handles, which point back at the session, go too). Store
   /// thread.
   func retireHandles() {
+    mainThreadState.attachedHost = nil
+    mainThreadState.attachedHostOwner = nil
     HandleRegistry.retire(id)
     for handle in mainThreadState.handles.values { HandleRegistry.retire(handle.id) }
     for output in outputs { HandleRegistry.retire(output.id) }

@@ -75,6 +75,10 @@ final class InputGate {
   /// Bytes waiting for the owner.
   var unconsumed: Int { pending.count - start }
 
+  /// Whether a hand-over has something for the owner: bytes wait, or the end of the input is
+  /// still to be told.
+  var hasInputToHand: Bool { unconsumed > 0 || isEnding }
+
   /// Holds input back (a settle or a switch starts).
   func hold() {
     switch phase {
