@@ -20,24 +20,6 @@ public enum ControlSequence {
   /// stays.
   public static let eraseToEndOfLine = "\u{1B}[K"
 
-  /// Appends the shortest sequence that moves the cursor to `row`, `column` (0-based).
-  static func appendMove(to row: Int, column: Int, into bytes: inout [UInt8]) {
-    bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
-    appendDecimal(row + 1, into: &bytes)
-    if column > 0 {
-      bytes.append(UInt8(ascii: ";"))
-      appendDecimal(column + 1, into: &bytes)
-    }
-    bytes.append(UInt8(ascii: "H"))
-  }
-
-  /// Appends the sequence that moves the cursor `count` columns to the right.
-  static func appendForward(_ count: Int, into bytes: inout [UInt8]) {
-    bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
-    if count != 1 { appendDecimal(count, into: &bytes) }
-    bytes.append(UInt8(ascii: "C"))
-  }
-
   /// Appends the sequence that deletes `count` characters at the cursor (DCH): the rest of
   /// the line moves left, and blanks fill its end.
   static func appendDeleteCharacters(_ count: Int, into bytes: inout [UInt8]) {

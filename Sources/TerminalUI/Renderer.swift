@@ -51,16 +51,13 @@ public struct Renderer: Sendable {
       cursor = (0, 0)
       style = .plain
     }
-    var isAnyChanged = false
     for row in 0..<frame.rows where !frame.rowEquals(shown, row: row) {
-      isAnyChanged = true
       if let shift = leftShift(of: row, from: shown, to: frame) {
         // What changed before the moved cells; the deletion that moves them into place; then
         // what still differs from the row as the terminal now shows it.
         drawChanges(in: row, from: shown, to: frame, columns: 0..<shift.column, into: &bytes)
         moveCursor(to: row, column: shift.column, in: frame, into: &bytes)
-        GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
-        style = .plain
+        prepareToErase(into: &bytes)
         ControlSequence.appendDeleteCharacters(shift.count, into: &bytes)
         var shifted = shown
         shifted.deleteCells(row: row, column: shift.column, count: shift.count)
@@ -70,10 +67,6 @@ public struct Renderer: Sendable {
         drawChanges(in: row, from: shown, to: frame, columns: 0..<frame.columns, into: &bytes)
       }
       shown.copyRow(row, from: frame)
-    }
-    if isAnyChanged, style != .plain {
-      GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
-      style = .plain
     }
   }
 
@@ -148,8 +141,7 @@ public struct Renderer: Sendable {
         }) > ControlSequence.eraseToEndOfLine.utf8.count
       {
         moveCursor(to: row, column: column, in: after, into: &bytes)
-        GraphicRendition.appendTransition(from: style, to: .plain, into: &bytes)
-        style = .plain
+        prepareToErase(into: &bytes)
         bytes.append(contentsOf: ControlSequence.eraseToEndOfLine.utf8)
         return
       }
@@ -174,38 +166,47 @@ public struct Renderer: Sendable {
     }
   }
 
-  /// Moves the cursor with the fewest bytes: nothing, rewriting up to three unchanged cells,
-  /// a relative move, a line feed, or an absolute position.
+  /// Moves the cursor with the fewest bytes: nothing, rewriting the unchanged cells in
+  /// between when they are in the current style and shorter than a move, or the shortest
+  /// move (``CursorMotion``).
   private mutating func moveCursor(
     to row: Int, column: Int, in frame: Frame, into bytes: inout [UInt8]
   ) {
-    if let cursor, cursor.row == row {
-      if cursor.column == column { return }
-      if cursor.column < column {
-        let gap = cursor.column..<column
-        let rewritable =
-          gap.count <= 3
-          && gap.allSatisfy {
-            let cell = frame.packed(row: row, column: $0)
-            return cell.width == 1 && effective(cell.look) == style
-          }
-        if rewritable {
-          for x in gap {
-            frame.appendCharacter(of: frame.packed(row: row, column: x), into: &bytes)
-          }
-        } else {
-          ControlSequence.appendForward(gap.count, into: &bytes)
+    if let cursor, cursor.row == row, cursor.column == column { return }
+    let motion = CursorMotion.cost(from: cursor, toRow: row, column: column)
+    if let cursor, cursor.row == row, cursor.column < column {
+      var rewrite = 0
+      for x in cursor.column..<column {
+        let cell = frame.packed(row: row, column: x)
+        guard rewrite < motion, cell.width == 1, !cell.isLong, effective(cell.look) == style
+        else {
+          rewrite = motion
+          break
+        }
+        rewrite += Int(cell.glyph >> 56)
+      }
+      if rewrite < motion {
+        for x in cursor.column..<column {
+          frame.appendCharacter(of: frame.packed(row: row, column: x), into: &bytes)
         }
         self.cursor = (row, column)
         return
       }
     }
-    if let cursor, column == 0, cursor.row + 1 == row {
-      bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
-    } else {
-      ControlSequence.appendMove(to: row, column: column, into: &bytes)
-    }
+    CursorMotion.append(from: cursor, toRow: row, column: column, into: &bytes)
     cursor = (row, column)
+  }
+
+  /// Drops what an erase would paint the blanks with (a background, reverse video, an
+  /// underline) before `EL` or `DCH`; bold, faint and a text colour do not show on a blank, so
+  /// they stay on for what comes next.
+  private mutating func prepareToErase(into bytes: inout [UInt8]) {
+    var erasing = style
+    erasing.background = nil
+    erasing.isReversed = false
+    erasing.isUnderlined = false
+    GraphicRendition.appendTransition(from: style, to: erasing, into: &bytes)
+    style = erasing
   }
 
   /// The style packed in `look` as sent to this terminal: without colours when colours are

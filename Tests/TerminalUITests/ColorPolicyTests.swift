@@ -16,7 +16,7 @@ import Testing
     frame.put("cur", row: 1, column: 2, style: Style(background: .yellow, reverse: true))
     var renderer = Renderer(colors: false)
     let output = String(decoding: renderer.render(frame), as: UTF8.self)
-    #expect(output == "\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[1mX\r\n\u{1B}[mO \u{1B}[7mcur\u{1B}[m")
+    #expect(output == "\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[1mX\r\n\u{1B}[mO \u{1B}[7mcur")
   }
 
   @Test func colourOnlyChangesAreInvisibleWithoutColours() {

@@ -103,9 +103,11 @@ enum Chrome {
     case .twoFactor:
       specific = "tab move · type the code · enter submit"
     case .game(let game):
+      // Once the game is over only what the keys now do changes: enter, space and r play
+      // again, and the digits place nothing.
       specific =
         game.isPlayAgainButtonVisible
-        ? "enter/r play again · q leave game"
+        ? "←↓↑→/hjkl move · enter/space/r again · q leave game"
         : "←↓↑→/hjkl move · enter/space/1-9 place · q leave game"
     }
     let global =

@@ -3,7 +3,10 @@ import TerminalUI
 
 /// The game: the title from the host, the players, the coloured board with the cursor (and the
 /// winning line marked once there is one), and "Play again?" once the host offers it. The line
-/// count never changes, so a move redraws only the cells it changed.
+/// count never changes, so a move redraws only the cells it changed. The game's end changes
+/// little more than its last move: the cursor stays on the board (the arrows still move it, and
+/// the next game starts there) and the button needs no key beside it (the status line says
+/// enter plays again).
 enum GameView {
   /// Board cells are this many columns wide.
   static let cellWidth = 7
@@ -29,13 +32,12 @@ enum GameView {
       .spacer,
     ]
     let winningCells = winningLine(of: game)
-    let showsCursor = !game.isBoardDisabled
     for row in 0..<3 {
       for band in tall ? [0, 1, 2] : [1] {
         var spans = [Widgets.gap(2)]
         for column in 0..<3 {
           let mark = game.board[row][column]
-          let highlighted = showsCursor && cursor == BoardCursor(row: row, column: column)
+          let highlighted = cursor == BoardCursor(row: row, column: column)
           // Only the mark carries the player's colour, so placing one rewrites a single cell.
           let padding = Theme.cell(highlighted: highlighted && band == 1)
           if band == 1 {
@@ -65,10 +67,7 @@ enum GameView {
     lines.append(.spacer)
     if game.isPlayAgainButtonVisible {
       lines.append(
-        Line(spans: [
-          Widgets.gap(2), Widgets.button("Play again?", focused: true), Widgets.gap(2),
-          Span(text: "enter", style: Theme.hint),
-        ]))
+        Line(spans: [Widgets.gap(2), Widgets.button("Play again?", focused: true)]))
     } else {
       lines.append(Line(spans: []))
     }

@@ -155,7 +155,8 @@ enum HostMeasurements {
         + "\(format(host / reference))x")
   }
 
-  /// Bytes the `ansi` front end writes per move after the first frame, drawing into a file.
+  /// Bytes the `ansi` front end writes per move after the first frame, drawing into a file: the
+  /// game `AnsiBytesPerMoveTests` pins at 40 at most (in colour, unless `NO_COLOR` is set here).
   private static func ansiBytesPerMove() -> TargetCheck {
     let host = makeBenchmarkHost()
     let store = host.store
@@ -183,7 +184,12 @@ enum HostMeasurements {
     }
     host.flushOutputs()
     let perMove = Double(size(of: output.path) - before) / Double(moves.count)
-    print("  ansi: \(format(perMove)) bytes per move after the first frame (\(moves.count) moves)")
+    let colours =
+      ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
+      ? "in colour" : "NO_COLOR"
+    print(
+      "  ansi: \(format(perMove)) bytes per move after the first frame "
+        + "(\(moves.count) moves, a tied game, \(colours))")
     let target = HostTargets.ansiBytesPerMove
     return TargetCheck(
       goal:
