@@ -31,19 +31,9 @@ struct ActionLine {
   mutating func send(
     _ line: UnsafeBufferPointer<UInt8>, actions: ActionDirectory, host: HostConnection
   ) -> Outcome? {
-    guard scanner.scan(line),
-      let action = scanner.member(named: "action", in: line), action.isString,
-      scanner.member(named: "command", in: line) == nil,
-      let spec = actions.spec(utf8: UnsafeBufferPointer(rebasing: line[action.value]))
-    else { return nil }
+    guard let spec = intent(of: line, actions: actions) else { return nil }
     let arguments = spec.description.arguments
-    // Every member is the action, the id or a payload field; a payload field of the
-    // declared type for each argument.
     let id = scanner.member(named: "id", in: line)
-    guard
-      scanner.members.count == 1 + (id == nil ? 0 : 1) + arguments.count,
-      arguments.allSatisfy({ hasMember(for: $0, in: line) })
-    else { return nil }
     strings.removeAll(keepingCapacity: true)
     for argument in arguments where argument.type == TTT_TYPE_STRING {
       strings.append(contentsOf: line[member(argument.name, in: line)!.value])
@@ -72,6 +62,27 @@ struct ActionLine {
     }
     if status == TTT_OK { return .sent }
     return .refused(host.lastError, id: id.map { Self.value(of: $0, in: line) })
+  }
+
+  /// The intent `line` sends, if it is a line this path takes (its members are then in the
+  /// scanner); `nil` leaves the line to ``Request``.
+  mutating func intent(
+    of line: UnsafeBufferPointer<UInt8>, actions: ActionDirectory
+  ) -> ActionSpec? {
+    guard scanner.scan(line),
+      let action = scanner.member(named: "action", in: line), action.isString,
+      scanner.member(named: "command", in: line) == nil,
+      let spec = actions.spec(utf8: UnsafeBufferPointer(rebasing: line[action.value]))
+    else { return nil }
+    let arguments = spec.description.arguments
+    // Every member is the action, the id or a payload field; a payload field of the
+    // declared type for each argument.
+    let hasID = scanner.member(named: "id", in: line) != nil
+    guard
+      scanner.members.count == 1 + (hasID ? 1 : 0) + arguments.count,
+      arguments.allSatisfy({ hasMember(for: $0, in: line) })
+    else { return nil }
+    return spec
   }
 
   /// Whether the line has `argument`, of a type this path sends: a string, or an integer

@@ -77,7 +77,13 @@ public struct FlatObjectScanner: Sendable {
     return members.first { Self.equal(bytes, $0.key, key) }
   }
 
-  /// Whether `bytes[range]` is `other`.
+  /// Whether `bytes[range]` is `other`: a member's key or value compared with a name.
+  ///
+  /// - Parameters:
+  ///   - bytes: The text scanned.
+  ///   - range: A member's key or value in it.
+  ///   - other: The bytes to compare with.
+  /// - Returns: Whether they are the same bytes.
   public static func equal(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>
   ) -> Bool {
