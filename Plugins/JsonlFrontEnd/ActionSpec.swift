@@ -30,6 +30,8 @@ struct ActionSpec {
 final class ActionDirectory {
   private let host: HostConnection
   private var specs: [String: ActionSpec] = [:]
+  /// The specs by the hash of their path's UTF-8 bytes, for ``spec(utf8:)``.
+  private var specsByHash: [Int: ActionSpec] = [:]
 
   init(host: HostConnection) {
     self.host = host
@@ -48,9 +50,29 @@ final class ActionDirectory {
   /// refused with its own message rather than as an unknown action.
   func isEffectOnly(_ path: String) -> Bool { host.isEffectOnly(casePath: path) }
 
+  /// The intent whose path is the UTF-8 `path`, found without making a `String` of it, among
+  /// those read so far: `nil` when there is none (``spec(named:)`` reads them again).
+  func spec(utf8 path: UnsafeBufferPointer<UInt8>) -> ActionSpec? {
+    guard let spec = specsByHash[Self.hash(path)] else { return nil }
+    // Another path with the same hash is not it.
+    let matches = spec.path.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(path) }
+    return matches == true ? spec : nil
+  }
+
   private func reload() {
     specs = Dictionary(
       host.actions().map { ($0.casePath, ActionSpec(description: $0)) },
       uniquingKeysWith: { _, last in last })
+    specsByHash = [:]
+    for (path, spec) in specs {
+      var path = path
+      specsByHash[path.withUTF8(Self.hash)] = spec
+    }
+  }
+
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    return hasher.finalize()
   }
 }

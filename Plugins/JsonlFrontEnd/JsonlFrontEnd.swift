@@ -28,6 +28,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
   // every access is made here.
   @exclusivity(unchecked) private var events: EventWriter
   private let parser = JSONParser()
+  /// The fast path of an action line; the rest goes through ``Request``.
+  private var actionLine = ActionLine()
   private var framer = LineFramer(maximumLength: JsonlFrontEnd.maximumLineLength)
   private var pendingSettle: PendingSettle?
   /// It asked to quit or to switch: it consumes no more input.
@@ -123,10 +125,10 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     // has returned, before the next line's. A failed output (its reader left) ends the host:
     // no need to go on with the lines.
     while pendingSettle == nil, !hasLeft, !isRewinding, !hasSent, !events.hasFailed,
-      let (line, end) = framer.next(in: bytes, from: consumed, isEnd: flags.contains(.end))
+      let (line, end) = framer.nextSpan(in: bytes, from: consumed, isEnd: flags.contains(.end))
     {
       consumed = end
-      process(line)
+      process(line, in: bytes)
     }
     return consumed
   }
@@ -149,7 +151,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
     }
   }
 
-  private func process(_ line: LineFramer.Line) {
+  private func process(_ line: LineFramer.Span, in input: UnsafeBufferPointer<UInt8>) {
     switch line {
     case .tooLong(let number):
       events.error(
@@ -157,10 +159,22 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
         id: nil)
     case .skipped:
       return
-    case .text(let line, let number):
+    case .text(let range, let number):
+      var bytes = UnsafeBufferPointer(rebasing: input[range])
       // A byte-order mark (an editor's UTF-8 file starts with one) is not part of the JSON.
-      let bytes = line.starts(with: Self.byteOrderMark) ? Array(line.dropFirst(3)) : line
+      if bytes.starts(with: Self.byteOrderMark) {
+        bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(Self.byteOrderMark.count))
+      }
       guard !bytes.allSatisfy(Self.isWhitespace) else { return }
+      switch actionLine.send(bytes, actions: actions, host: host) {
+      case .sent?:
+        hasSent = true
+        return
+      case .refused(let message, let id)?:
+        return events.error(message, line: number, id: redacted(id))
+      case nil:
+        break
+      }
       let value: JSONValue
       do {
         value = try parser.parse(bytes)

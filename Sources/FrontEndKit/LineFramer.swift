@@ -29,6 +29,17 @@ public struct LineFramer: Sendable {
     case skipped
   }
 
+  /// One input line as ``next(in:from:isEnd:)`` finds it, its text a range of the bytes
+  /// handed in: ``nextSpan(in:from:isEnd:)`` copies nothing.
+  public enum Span: Equatable, Sendable {
+    /// The range of a line's bytes, without its terminator.
+    case text(Range<Int>, number: Int)
+    /// A line that exceeded the limit; its bytes were consumed and dropped.
+    case tooLong(number: Int)
+    /// The rest of a line too long, dropped (no line of its own).
+    case skipped
+  }
+
   /// The longest line accepted, in bytes, without its terminator.
   public let maximumLength: Int
   private var isDiscarding = false
@@ -45,6 +56,25 @@ public struct LineFramer: Sendable {
   public mutating func next(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, isEnd: Bool
   ) -> (line: Line, end: Int)? {
+    guard let (span, end) = nextSpan(in: bytes, from: start, isEnd: isEnd) else { return nil }
+    switch span {
+    case .text(let range, let number): return (.text(Array(bytes[range]), number: number), end)
+    case .tooLong(let number): return (.tooLong(number: number), end)
+    case .skipped: return (.skipped, end)
+    }
+  }
+
+  /// ``next(in:from:isEnd:)``, with the line's text left where it is in `bytes`.
+  ///
+  /// - Parameters:
+  ///   - bytes: The input the host handed in.
+  ///   - start: Where the next line starts.
+  ///   - isEnd: Whether the input ends with `bytes` (its last line needs no terminator).
+  /// - Returns: The line and where the bytes after it start, or `nil` when what is left is an
+  ///   incomplete line.
+  public mutating func nextSpan(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, isEnd: Bool
+  ) -> (span: Span, end: Int)? {
     guard start < bytes.count else { return nil }
     let newline = Self.firstNewline(in: bytes, from: start)
     if isDiscarding {
@@ -67,11 +97,11 @@ public struct LineFramer: Sendable {
     return (line(bytes, start..<newline), newline + 1)
   }
 
-  private func line(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Line {
+  private func line(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Span {
     var end = range.upperBound
     if end > range.lowerBound, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
     guard end - range.lowerBound <= maximumLength else { return .tooLong(number: lineCount) }
-    return .text(Array(bytes[range.lowerBound..<end]), number: lineCount)
+    return .text(range.lowerBound..<end, number: lineCount)
   }
 
   /// The index of the first `\n` at or after `start`: `memchr`, as lines can be megabytes.

@@ -23,7 +23,7 @@ extension AppSchema {
     /// none.
     public let textField: TextField?
     private let embed: @Sendable ((Int) -> Value) -> TicTacToe.Action
-    private let extract: @Sendable (TicTacToe.Action) -> [Value]?
+    private let extract: @Sendable (TicTacToe.Action) -> Values?
     private let test: @Sendable (TicTacToe.Action) -> Bool
 
     /// The intent named `casePath` whose payload crosses as `arguments`: `embed` makes its
@@ -35,7 +35,7 @@ extension AppSchema {
       _ casePath: String, feature: ttt_feature, tag: ttt_action_tag?, summary: String,
       requirement: Requirement? = nil, arguments: [Argument], editing textField: TextField? = nil,
       embed: @escaping @Sendable ((Int) -> Value) -> TicTacToe.Action,
-      extract: @escaping @Sendable (TicTacToe.Action) -> [Value]?,
+      extract: @escaping @Sendable (TicTacToe.Action) -> Values?,
       test: @escaping @Sendable (TicTacToe.Action) -> Bool
     ) {
       self.casePath = casePath
@@ -57,7 +57,7 @@ extension AppSchema {
     public func matches(_ action: TicTacToe.Action) -> Bool { test(action) }
 
     /// The argument values of `action`, in call order, or `nil` if it is another intent.
-    public func values(of action: TicTacToe.Action) -> [Value]? { extract(action) }
+    public func values(of action: TicTacToe.Action) -> Values? { extract(action) }
 
     /// The app action with the argument `values`, once their count, kinds and ranges are
     /// checked against ``arguments``.

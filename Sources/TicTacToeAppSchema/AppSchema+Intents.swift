@@ -118,7 +118,7 @@ extension AppSchema {
   /// pass that reads the values as it finds the intent.
   public static func intentAndValues(
     of action: TicTacToe.Action
-  ) -> (intent: Intent, values: [Value])? {
+  ) -> (intent: Intent, values: Values)? {
     for intent in intents {
       if let values = intent.values(of: action) { return (intent, values) }
     }
@@ -145,7 +145,8 @@ extension AppSchema.Intent {
     Self(
       casePath, feature: feature, tag: tag, summary: summary, requirement: requirement,
       arguments: [],
-      embed: { _ in action }, extract: { $0 == action ? [] : nil }, test: { $0 == action })
+      embed: { _ in action }, extract: { $0 == action ? AppSchema.Values() : nil },
+      test: { $0 == action })
   }
 
   /// A text field's new value, as the argument `value`: a binding of `field` (the ABI's
@@ -168,7 +169,7 @@ extension AppSchema.Intent {
       },
       extract: { action in
         guard let binding = extract(action), binding.keyPath == field else { return nil }
-        return [.text(binding.value as? String ?? "")]
+        return AppSchema.Values(.text(binding.value as? String ?? ""))
       },
       test: { action in extract(action)?.keyPath == field })
   }
@@ -190,7 +191,9 @@ extension AppSchema.Intent {
         }
         return embed(row, column)
       },
-      extract: { action in extract(action).map { [.integer($0.0), .integer($0.1)] } },
+      extract: { action in
+        extract(action).map { AppSchema.Values(.integer($0.0), .integer($0.1)) }
+      },
       test: { extract($0) != nil })
   }
 }

@@ -23,7 +23,7 @@ extension ActionCatalog.Entry {
       arguments: intent.arguments.map { ($0.name, $0.range == nil ? CType.string : .int32) },
       isSecret: intent.isSecret, summary: intent.summary,
       refusal: refusal,
-      make: { arguments in
+      build: { arguments in
         guard arguments.count == intent.arguments.count else {
           return .failure(.init(.count(expected: intent.arguments.count, given: arguments.count)))
         }

@@ -1,4 +1,5 @@
 import DynamicCall
+import Glibc
 import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
@@ -26,8 +27,14 @@ public struct ActionCatalog: Sendable {
     public let isSecret: Bool
     /// One line for humans.
     public let summary: String
-    /// Builds the app action from arguments whose types were already checked.
-    public let make: @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
+    /// Builds the app action from arguments whose types were already checked, read where the
+    /// sender holds them (valid during the call): a send makes no list of them.
+    let build: Build
+
+    /// What builds an intent's app action from its arguments.
+    typealias Build =
+      @Sendable (UnsafeBufferPointer<CValue>) -> Result<TicTacToe.Action, HostCallError>
+
     /// Why a state whose screen is on top still does not take it (the schema's requirement:
     /// the alert it dismisses is not shown), or `nil` for an intent its screen always takes.
     let refusal: (@Sendable (TicTacToe.State) -> String?)?
@@ -40,7 +47,7 @@ public struct ActionCatalog: Sendable {
     ) {
       self.init(
         casePath: casePath, feature: feature, tag: tag, arguments: arguments, isSecret: isSecret,
-        summary: summary, refusal: nil, make: make)
+        summary: summary, refusal: nil, build: { make(Array($0)) })
     }
 
     /// Describes an intent that `refusal` may refuse.
@@ -48,7 +55,7 @@ public struct ActionCatalog: Sendable {
       casePath: String, feature: HostFeature, tag: UInt32?,
       arguments: [(name: String, type: CType)],
       isSecret: Bool, summary: String, refusal: (@Sendable (TicTacToe.State) -> String?)?,
-      make: @escaping @Sendable ([CValue]) -> Result<TicTacToe.Action, HostCallError>
+      build: @escaping Build
     ) {
       self.refusal = refusal
       self.casePath = casePath
@@ -57,7 +64,7 @@ public struct ActionCatalog: Sendable {
       self.arguments = arguments
       self.isSecret = isSecret
       self.summary = summary
-      self.make = make
+      self.build = build
     }
   }
 
@@ -65,6 +72,8 @@ public struct ActionCatalog: Sendable {
   public private(set) var entries: [Entry] = []
   private var indexByPath: [String: Int] = [:]
   private var indexByTag: [UInt32: Int] = [:]
+  /// The entries by the hash of their case path's UTF-8 bytes, for lookups by C string.
+  private var indexByPathHash: [Int: Int] = [:]
 
   /// Adds `entry`; a later entry with the same case path replaces the earlier one.
   public mutating func add(_ entry: Entry) {
@@ -75,6 +84,23 @@ public struct ActionCatalog: Sendable {
       entries.append(entry)
     }
     if let tag = entry.tag { indexByTag[tag] = indexByPath[entry.casePath] }
+    var path = entry.casePath
+    let hash = path.withUTF8 { Self.hash(UnsafeRawBufferPointer($0)) }
+    indexByPathHash[hash] = indexByPath[entry.casePath]
+  }
+
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: bytes)
+    return hasher.finalize()
+  }
+
+  private static func path(_ entry: Entry, is bytes: UnsafeRawBufferPointer) -> Bool {
+    var path = entry.casePath
+    return path.withUTF8 { own in
+      own.count == bytes.count
+        && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+    }
   }
 
   /// The entry for `casePath`.
@@ -83,12 +109,30 @@ public struct ActionCatalog: Sendable {
   /// Where the entry for `casePath` is in ``entries``: its index in the reflection table too.
   func index(casePath: String) -> Int? { indexByPath[casePath] }
 
+  /// The entry whose case path is the UTF-8 `bytes`, found without making a `String` of
+  /// them (`send_values` names its intent with a C string for every action).
+  func entry(casePath bytes: UnsafeRawBufferPointer) -> Entry? {
+    if let index = indexByPathHash[Self.hash(bytes)], Self.path(entries[index], is: bytes) {
+      return entries[index]
+    }
+    // Another path with the same hash, or none.
+    return entries.first { Self.path($0, is: bytes) }
+  }
+
   /// The entry for a `ttt_action_tag`.
   func entry(tag: UInt32) -> Entry? { indexByTag[tag].map { entries[$0] } }
 
   /// Builds the action for `entry` from `arguments`, checking their count and types first.
   func action(
     _ entry: Entry, arguments: [CValue]
+  ) -> Result<TicTacToe.Action, HostCallError> {
+    arguments.withUnsafeBufferPointer { action(entry, arguments: $0) }
+  }
+
+  /// Builds the action for `entry` from `arguments`, which the caller holds during the call,
+  /// checking their count and types first.
+  func action(
+    _ entry: Entry, arguments: UnsafeBufferPointer<CValue>
   ) -> Result<TicTacToe.Action, HostCallError> {
     let matches =
       entry.arguments.count == arguments.count
@@ -100,7 +144,7 @@ public struct ActionCatalog: Sendable {
       return .failure(
         .invalid("\(entry.casePath) takes (\(takes)), but was given (\(given))"))
     }
-    return entry.make(arguments)
+    return entry.build(arguments)
   }
 
   private func typeName(_ type: CType) -> String {

@@ -59,6 +59,67 @@ enum ActionImport {
     return (entry, try catalog.action(entry, arguments: arguments).get())
   }
 
+  /// Decodes the intent of `entry`, found in `catalog`, with typed values held by the caller.
+  static func action(
+    _ entry: ActionCatalog.Entry, arguments: UnsafeBufferPointer<CValue>,
+    through handle: HostFeature, catalog: ActionCatalog
+  ) throws(HostCallError) -> Decoded {
+    try check(entry, through: handle)
+    return (entry, try catalog.action(entry, arguments: arguments).get())
+  }
+
+  /// Calls `body` with the `count` values a front end passed at `values` (`send_values`),
+  /// `valueSize` bytes apart, as `CValue`s on the stack: of each element, the fields that lie
+  /// within `valueSize` are read; each string is checked and copied once.
+  static func withArguments<R>(
+    _ values: UnsafeRawPointer?, count: Int, valueSize: Int,
+    _ body: (UnsafeBufferPointer<CValue>) throws(HostCallError) -> R
+  ) throws(HostCallError) -> R {
+    let result = withUnsafeTemporaryAllocation(of: CValue.self, capacity: count) { buffer in
+      var initialized = 0
+      defer { UnsafeMutableBufferPointer(rebasing: buffer[..<initialized]).deinitialize() }
+      return Result { () throws(HostCallError) in
+        for index in 0..<count {
+          buffer.initializeElement(
+            at: index, to: try argument(index, at: values! + index * valueSize))
+          initialized += 1
+        }
+        return try body(UnsafeBufferPointer(buffer))
+      }
+    }
+    return try result.get()
+  }
+
+  /// The `ttt_value` at `pointer`, argument `index` of a `send_values`, as a `CValue`.
+  private static func argument(
+    _ index: Int, at pointer: UnsafeRawPointer
+  ) throws(HostCallError) -> CValue {
+    var value = ttt_value()
+    withUnsafeMutableBytes(of: &value) { bytes in
+      bytes.copyMemory(
+        from: UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<ttt_value>.size))
+    }
+    switch ttt_type(rawValue: value.type) {
+    case TTT_TYPE_STRING:
+      guard let string = value.string else {
+        throw .invalid("argument \(index + 1) is a NULL string")
+      }
+      return .string(try ActionImport.string(string))
+    case TTT_TYPE_INT32: return .int32(value.int32)
+    case TTT_TYPE_BOOL: return .bool(value.boolean)
+    default: throw .invalid("argument \(index + 1) has unknown type \(value.type)")
+    }
+  }
+
+  /// The entry of `catalog` whose case path is the C string `path` (read up to
+  /// ``maximumTextLength`` bytes), found by its bytes: no `String` is made of them.
+  static func entry(
+    casePath path: UnsafePointer<CChar>, in catalog: ActionCatalog
+  ) -> ActionCatalog.Entry? {
+    catalog.entry(
+      casePath: UnsafeRawBufferPointer(start: path, count: strnlen(path, maximumTextLength + 1)))
+  }
+
   /// A bounded, valid UTF-8 string from a front end's pointer.
   static func string(_ pointer: UnsafePointer<CChar>) throws(HostCallError) -> String {
     let length = strnlen(pointer, maximumTextLength + 1)

@@ -42,34 +42,20 @@ extension HostAPI {
           "value_size is \(valueSize); a ttt_value is at least \(MemoryLayout<ttt_value>.size) "
             + "bytes")
       }
-      var arguments: [CValue] = []
-      arguments.reserveCapacity(count)
-      for index in 0..<count {
-        var value = ttt_value()
-        withUnsafeMutableBytes(of: &value) { bytes in
-          bytes.copyMemory(
-            from: UnsafeRawBufferPointer(
-              start: values! + index * valueSize, count: MemoryLayout<ttt_value>.size))
+      // The values on the stack and the intent found by the path's bytes: the action's string
+      // is the only copy a send makes.
+      return try ActionImport.withArguments(values, count: count, valueSize: valueSize) {
+        arguments throws(HostCallError) in
+        let catalog = host.actions
+        guard let entry = ActionImport.entry(casePath: casePath, in: catalog) else {
+          // Decoded only to say why: too long, not UTF-8, or no such intent.
+          let path = try ActionImport.string(casePath)
+          throw missingAction(path, for: handle.session, host: host)
         }
-        switch ttt_type(rawValue: value.type) {
-        case TTT_TYPE_STRING:
-          guard let pointer = value.string else {
-            throw .invalid("argument \(index + 1) is a NULL string")
-          }
-          arguments.append(.string(try ActionImport.string(pointer)))
-        case TTT_TYPE_INT32: arguments.append(.int32(value.int32))
-        case TTT_TYPE_BOOL: arguments.append(.bool(value.boolean))
-        default: throw .invalid("argument \(index + 1) has unknown type \(value.type)")
-        }
+        let decoded = try ActionImport.action(
+          entry, arguments: arguments, through: handle.feature, catalog: catalog)
+        return deliver(decoded, from: handle.session, host: host)
       }
-      let path = try ActionImport.string(casePath)
-      let catalog = host.actions
-      guard let entry = catalog.entry(casePath: path) else {
-        throw missingAction(path, for: handle.session, host: host)
-      }
-      let decoded = try ActionImport.action(
-        entry, arguments: arguments, through: handle.feature, catalog: catalog)
-      return deliver(decoded, from: handle.session, host: host)
     }
   }
 

@@ -9,12 +9,15 @@
 /// await testStore.send(\.view.binding.email, "blob@pointfree.co") { $0.email = "blob@pointfree.co" }
 /// ```
 public struct BindingAction<Root>: Sendable {
+  /// The field and its new value, with what sets and compares them: one existential instead
+  /// of two closures, so a field of up to three words (a `String`, say) and its key path fit
+  /// its inline buffer and making the action allocates nothing.
+  private let field: any BindingField<Root>
+
   /// The field that changes.
-  public let keyPath: PartialKeyPath<Root> & Sendable
+  public var keyPath: PartialKeyPath<Root> & Sendable { field.path }
   /// The new value.
-  public let value: any Sendable
-  private let apply: @Sendable (inout Root) -> Void
-  private let isEqual: @Sendable (BindingAction) -> Bool
+  public var value: any Sendable { field.newValue }
 
   /// An action that sets `keyPath` to `value`.
   ///
@@ -25,16 +28,42 @@ public struct BindingAction<Root>: Sendable {
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> Self {
-    Self(
-      keyPath: keyPath, value: value,
-      apply: { FieldStorageWrite.write(value, to: keyPath, in: &$0) },
-      isEqual: { $0.keyPath == keyPath && ($0.value as? Value) == value })
+    Self(field: FieldAssignment(keyPath: keyPath, value: value))
   }
 
   /// Writes the new value into `root`.
   ///
   /// - Parameter root: The value whose field is set.
-  public func set(_ root: inout Root) { apply(&root) }
+  public func set(_ root: inout Root) { field.write(to: &root) }
+}
+
+/// What a ``BindingAction`` holds: a field and its new value.
+private protocol BindingField<Root>: Sendable {
+  associatedtype Root
+  /// The field.
+  var path: PartialKeyPath<Root> & Sendable { get }
+  /// The new value.
+  var newValue: any Sendable { get }
+  /// Writes the new value into `root`.
+  func write(to root: inout Root)
+  /// Whether `other` sets the same field to the same value.
+  func isEqual(to other: any BindingField<Root>) -> Bool
+}
+
+/// ``BindingField`` of a field of type `Value`.
+private struct FieldAssignment<Root, Value: Equatable & Sendable>: BindingField {
+  let keyPath: WritableKeyPath<Root, Value> & Sendable
+  let value: Value
+
+  var path: PartialKeyPath<Root> & Sendable { keyPath }
+  var newValue: any Sendable { value }
+
+  func write(to root: inout Root) { FieldStorageWrite.write(value, to: keyPath, in: &root) }
+
+  func isEqual(to other: any BindingField<Root>) -> Bool {
+    guard let other = other as? Self else { return false }
+    return other.keyPath == keyPath && other.value == value
+  }
 }
 
 extension BindingAction: Equatable {
@@ -44,7 +73,7 @@ extension BindingAction: Equatable {
   ///   - lhs: A binding action.
   ///   - rhs: Another binding action.
   /// - Returns: Whether both set the same field to the same value.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.isEqual(rhs) }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.field.isEqual(to: rhs.field) }
 }
 
 extension BindingAction: CustomStringConvertible {

@@ -68,15 +68,24 @@ func checkNumbers(in value: JSONValue) {
   }
 }
 
-/// Decodes `value` with the protocol's rules and performs it as the front end would.
+/// Decodes `value` with the protocol's rules and performs it as the front end would; `line`'s
+/// fast path, if it takes the line, must send the intent those rules find.
 @MainActor
-func perform(_ value: JSONValue) {
+func perform(_ value: JSONValue, line: [UInt8]) {
+  var actionLine = ActionLine()
+  let fast = line.withUnsafeBufferPointer { actionLine.intent(of: $0, actions: directory) }
   let request: Request
   do {
     request = try Request(decoding: value, actions: directory)
   } catch {
     guard !error.message.isEmpty else { fuzzFailure("a request error without a message") }
+    if fast != nil { fuzzFailure("the fast path takes a line the rules refuse: \(error.message)") }
     return
+  }
+  if let fast {
+    guard case .action(let spec, _) = request.kind, spec.path == fast.path else {
+      fuzzFailure("the fast path sends \(fast.path), not what the rules find")
+    }
   }
   switch request.kind {
   case .action(let spec, let arguments):
@@ -121,7 +130,7 @@ let status = fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
     fuzzHost.reset(to: StartStates.all[start % StartStates.all.count])
     for line in lines.prefix(64) {
       guard case .text(let bytes, _) = line, let value = roundTrip(bytes) else { continue }
-      perform(value)
+      perform(value, line: bytes)
     }
   }
   return 0

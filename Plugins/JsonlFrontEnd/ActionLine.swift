@@ -1,0 +1,132 @@
+import FrontEndKit
+import JSONLines
+import TicTacToeFrontEndABI
+
+/// The fast path of the commonest input line, an action whose payload is strings without
+/// escapes and integers: read in place by a ``FlatObjectScanner`` and sent with its strings
+/// copied into one reused buffer, so the line makes no `JSONValue`, no `String` and no list.
+///
+/// It takes only lines that ``Request`` accepts as they are, and sends them as ``Request``
+/// would. Every other line (a command, an escape, a nested value, a rule broken) is left to
+/// ``Request``, whose checks and messages stay the only ones.
+struct ActionLine {
+  /// What became of a line this path took.
+  enum Outcome {
+    /// The host took the action.
+    case sent
+    /// The host refused it: its message, and the line's `id` to echo.
+    case refused(String, id: JSONValue?)
+  }
+
+  private var scanner = FlatObjectScanner()
+  /// The string arguments of the line, each followed by a NUL: the C strings of the call.
+  private var strings: [UInt8] = []
+
+  init() {
+    strings.reserveCapacity(256)
+  }
+
+  /// Sends the action `line` asks for, if it is one this path takes; `nil` leaves the line to
+  /// ``Request``.
+  mutating func send(
+    _ line: UnsafeBufferPointer<UInt8>, actions: ActionDirectory, host: HostConnection
+  ) -> Outcome? {
+    guard let spec = intent(of: line, actions: actions) else { return nil }
+    let arguments = spec.description.arguments
+    let id = scanner.member(named: "id", in: line)
+    strings.removeAll(keepingCapacity: true)
+    for argument in arguments where argument.type == TTT_TYPE_STRING {
+      strings.append(contentsOf: line[member(argument.name, in: line)!.value])
+      strings.append(0)
+    }
+    let status = strings.withUnsafeBufferPointer { strings in
+      withUnsafeTemporaryAllocation(of: ttt_value.self, capacity: arguments.count) { values in
+        var offset = 0
+        for (index, argument) in arguments.enumerated() {
+          let member = member(argument.name, in: line)!
+          var value = ttt_value(type: argument.type.rawValue, string: nil, int32: 0, boolean: false)
+          if argument.type == TTT_TYPE_STRING {
+            value.string = UnsafeRawPointer(strings.baseAddress! + offset)
+              .assumingMemoryBound(to: CChar.self)
+            offset += member.value.count + 1
+          } else {
+            value.int32 = Self.int32(line, member.value)!
+          }
+          values.initializeElement(at: index, to: value)
+        }
+        return spec.path.withCString { path in
+          host.api.pointee.send_values!(
+            host.root, path, values.baseAddress, values.count, MemoryLayout<ttt_value>.stride)
+        }
+      }
+    }
+    if status == TTT_OK { return .sent }
+    return .refused(host.lastError, id: id.map { Self.value(of: $0, in: line) })
+  }
+
+  /// The intent `line` sends, if it is a line this path takes (its members are then in the
+  /// scanner); `nil` leaves the line to ``Request``.
+  mutating func intent(
+    of line: UnsafeBufferPointer<UInt8>, actions: ActionDirectory
+  ) -> ActionSpec? {
+    guard scanner.scan(line),
+      let action = scanner.member(named: "action", in: line), action.isString,
+      scanner.member(named: "command", in: line) == nil,
+      let spec = actions.spec(utf8: UnsafeBufferPointer(rebasing: line[action.value]))
+    else { return nil }
+    let arguments = spec.description.arguments
+    // Every member is the action, the id or a payload field; a payload field of the
+    // declared type for each argument.
+    let hasID = scanner.member(named: "id", in: line) != nil
+    guard
+      scanner.members.count == 1 + (hasID ? 1 : 0) + arguments.count,
+      arguments.allSatisfy({ hasMember(for: $0, in: line) })
+    else { return nil }
+    return spec
+  }
+
+  /// Whether the line has `argument`, of a type this path sends: a string, or an integer
+  /// within `Int32`.
+  private func hasMember(
+    for argument: ActionDescription.Argument, in line: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard let member = member(argument.name, in: line) else { return false }
+    switch argument.type {
+    case TTT_TYPE_STRING: return member.isString
+    case TTT_TYPE_INT32: return !member.isString && Self.int32(line, member.value) != nil
+    default: return false
+    }
+  }
+
+  /// The member named `name`.
+  private func member(_ name: String, in line: UnsafeBufferPointer<UInt8>)
+    -> FlatObjectScanner.Member?
+  {
+    name.utf8.withContiguousStorageIfAvailable { name in
+      scanner.members.first { FlatObjectScanner.equal(line, $0.key, name) }
+    } ?? nil
+  }
+
+  /// The integer a literal of at most ten digits, with no fraction or exponent, denotes, if
+  /// it is within `Int32`; any other literal is left to ``Request``.
+  private static func int32(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32? {
+    let isNegative = line[range.lowerBound] == UInt8(ascii: "-")
+    let digits = isNegative ? range.dropFirst() : range[...]
+    guard (1...10).contains(digits.count) else { return nil }
+    var magnitude: Int64 = 0
+    for index in digits {
+      let digit = line[index] &- UInt8(ascii: "0")
+      guard digit <= 9 else { return nil }
+      magnitude = magnitude * 10 + Int64(digit)
+    }
+    return Int32(exactly: isNegative ? -magnitude : magnitude)
+  }
+
+  /// The `id` member's value, for an error event.
+  private static func value(
+    of member: FlatObjectScanner.Member, in line: UnsafeBufferPointer<UInt8>
+  ) -> JSONValue {
+    let text = String(decoding: UnsafeBufferPointer(rebasing: line[member.value]), as: UTF8.self)
+    return member.isString ? .string(text) : JSONNumber(text).map(JSONValue.number) ?? .string(text)
+  }
+}
