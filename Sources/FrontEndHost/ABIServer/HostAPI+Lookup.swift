@@ -18,7 +18,9 @@ extension HostAPI {
     case .retired: return TTT_ERR_DETACHED
     case .unknown: return TTT_ERR_INVALID_ARGUMENT
     }
-    return check(session, "find_action", .anyThread, refused: \.status) {
+    return check(
+      session, "find_action", .anyThread, onStoreThread: isStoreThread(), refused: \.status
+    ) {
       host throws(HostCallError) in
       guard let casePath else { throw .invalid("the case path is NULL") }
       guard let out else { throw .invalid("the output pointer is NULL") }
