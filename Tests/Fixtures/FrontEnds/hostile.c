@@ -1,4 +1,4 @@
-/* A hostile front end for the host's robustness tests (HostileFrontEndTests.swift).
+/* A hostile front end for the host's robustness tests (HostileFrontEndTests*.swift).
  *
  * It attaches as an observer named "hostile", keeps every handle and typed sender it is given,
  * and exports hostile_* functions through which a test makes it misbehave:
