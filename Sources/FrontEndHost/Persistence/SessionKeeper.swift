@@ -6,15 +6,23 @@ import UnidirectionalFlow
 /// Keeps a `--session` file current: the state a front end showed is a state saved.
 ///
 /// Saving is a group commit, off the store thread. A change of state (a new revision of the
-/// ``StateHistory``, which compares the states once for both) only marks the session dirty. Once the store thread is done with its turn, or when output is about
-/// to go out (the ``OutputFlusher``'s durability hook), the snapshot of the state as it is
-/// then is encoded and handed to a ``SessionSaver``, which writes it on a thread of its own;
-/// the output that shows it waits until that save is done, while the store thread goes on
-/// with the next input. One save runs at a time: changes made meanwhile are saved together by
-/// the next one, the latest snapshot only. So a piped stream of 100 000 actions pays a few
-/// saves per chunk of input at most, in parallel with the work, and no state event reaches a
-/// reader before its state is on disk. A save that writes the same bytes as the last one is
-/// skipped.
+/// ``StateHistory``, which compares the states once for both) only marks the session dirty.
+/// Once the store thread is done with its turn, or when output is about to go out (the
+/// ``OutputFlusher``'s durability hook), the snapshot of the state as it is then is encoded
+/// and handed to a ``SessionSaver``, which writes it on a thread of its own; the output that
+/// shows it waits until that save is done, while the store thread goes on with the next input.
+/// One save runs at a time: changes made meanwhile are saved together by the next one, the
+/// latest snapshot only. A save that writes the same bytes as the last one is skipped.
+///
+/// Saves are paced, as databases group commits: a save starts no sooner than
+/// ``minimumInterval`` (20 ms) after the previous one started. The first save after a quiet
+/// spell starts at once, so a key press is not delayed; while changes keep coming, the next
+/// save waits on the event loop's timer and then writes the latest state only. So a piped
+/// stream of 100 000 actions pays about 50 saves a second of its run, not one per chunk of
+/// input (each is a `fsync` of the file and one of its directory, kernel time that was most
+/// of what `--session` cost), and output in a burst waits up to the interval plus one save.
+/// No state event reaches a reader before its state is on disk. Quitting, the end of the input
+/// and signals do not wait for the interval (``stop()`` and ``saveNow()``).
 ///
 /// A failed save (a full disk, say) is reported once, and retried at the next change and at
 /// the end; the game goes on meanwhile (the output it held goes out), and a later success is
@@ -22,8 +30,16 @@ import UnidirectionalFlow
 /// whether it is on disk, so that the host never ends as if it were when it is not.
 @MainActor
 final class SessionKeeper {
+  /// The least time from the start of one save to the start of the next while changes keep
+  /// coming: the smallest that kept `--session` within 1.05x the CPU of no session (see
+  /// Documentation/Benchmarks.md).
+  static let minimumInterval: Duration = .milliseconds(20)
+
   var file: SessionFile { saver.file }
   private let saver: SessionSaver
+  /// Whose timer starts a save held back by the interval.
+  private let loop: any EventLoop
+  private let minimumInterval: Duration
   private let store: Store<TicTacToe.State, TicTacToe.Action>
   private let history: StateHistory
   /// Runs before each save is started: the record log's lines go out first.
@@ -36,6 +52,10 @@ final class SessionKeeper {
   private var settled: UInt64 = 0
   /// The save under way, if any.
   private var saving: UInt64?
+  /// When the last save started, on the loop's clock.
+  private var lastStart: ContinuousClock.Instant?
+  /// The timer that starts the next save once the interval has passed, while one is set.
+  private var pacing: EventLoopInterest?
   private var isDirty = true
   private var isScheduled = false
   private var isStopped = false
@@ -46,9 +66,12 @@ final class SessionKeeper {
 
   init(
     file: SessionFile, store: Store<TicTacToe.State, TicTacToe.Action>, history: StateHistory,
+    loop: any EventLoop, minimumInterval: Duration = SessionKeeper.minimumInterval,
     beforeSave: @escaping () -> Void, report: @escaping (String) -> Void
   ) {
     self.saver = SessionSaver(file: file)
+    self.loop = loop
+    self.minimumInterval = minimumInterval
     self.store = store
     self.history = history
     self.beforeSave = beforeSave
@@ -65,6 +88,7 @@ final class SessionKeeper {
     if isFailing { isDirty = true }
     saveNow()
     isStopped = true
+    if let pacing { loop.cancel(pacing) }
     history.onChange = nil
     return !isFailing
   }
@@ -99,8 +123,16 @@ final class SessionKeeper {
     }
   }
 
+  /// Starts a save if something is left to save and none is under way; unless `waiting`, only
+  /// once ``minimumInterval`` has passed since the last one started (a timer starts it then).
   private func startSaveIfDirty(waiting: Bool) {
     guard isDirty, saving == nil, !isStopped else { return }
+    if !waiting, let lastStart, case let wait = loop.now.duration(to: lastStart + minimumInterval),
+      wait > .zero
+    {
+      pace(wait)
+      return
+    }
     isDirty = false
     beforeSave()
     // The states before each move of the game on screen are saved with it, so that `:undo`
@@ -111,6 +143,7 @@ final class SessionKeeper {
       return
     }
     saving = changes
+    lastStart = loop.now
     if waiting {
       saver.saveWaiting(bytes, number: changes)
       takeOutcomes()
@@ -122,6 +155,18 @@ final class SessionKeeper {
           startSaveIfDirty(waiting: false)
         }
       }
+    }
+  }
+
+  /// Starts the save held back once `wait` has passed, unless a timer is set already.
+  private func pace(_ wait: Duration) {
+    guard pacing == nil else { return }
+    pacing = loop.after(wait) { [weak self] in
+      guard let self else { return }
+      pacing = nil
+      guard !isStopped else { return }
+      takeOutcomes()
+      startSaveIfDirty(waiting: false)
     }
   }
 

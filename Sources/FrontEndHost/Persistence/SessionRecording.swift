@@ -41,7 +41,7 @@ final class SessionRecording {
     sessionKeeper?.stop()
     history.restoreGame(undo)
     sessionKeeper = SessionKeeper(
-      file: file, store: store, history: history,
+      file: file, store: store, history: history, loop: loop,
       beforeSave: { [unowned self] in recorder?.sink.flush() },
       report: { [unowned self] in report($0) })
     OutputFlusher.durability = { [weak self] now in self?.makeDurable(now: now) }

@@ -1,0 +1,123 @@
+import Foundation
+import HostIO
+import Persistence
+import TestSupport
+import Testing
+import TicTacToeAppCore
+import UnidirectionalFlow
+
+@testable import FrontEndHost
+
+/// ``SessionKeeper`` paces its saves on the event loop's clock: the first save after a quiet
+/// spell starts at once, and while changes keep coming one starts per
+/// ``SessionKeeper/minimumInterval``, with the latest state. The loop is a
+/// ``ManualEventLoop``, so time moves only when a test advances it; the saves are real.
+@MainActor @Suite struct SessionPacingTests {
+  /// A keeper of a new session file on a manual loop, and the saves it started.
+  @MainActor final class Keeping {
+    /// How many saves the keeper started.
+    final class Count { var value = 0 }
+
+    let loop = ManualEventLoop()
+    let store = Store(initialState: TicTacToe.State()) { TicTacToe() }
+    let directory: URL
+    let keeper: SessionKeeper
+    let starts = Count()
+    private var edits = 0
+
+    init() throws {
+      directory = try Fixtures.temporaryDirectory()
+      let file = try SessionFile.open(directory.appendingPathComponent("game").path)
+      keeper = SessionKeeper(
+        file: file, store: store, history: StateHistory(store: store), loop: loop,
+        beforeSave: { [starts] in starts.value += 1 }, report: { Issue.record("\($0)") })
+    }
+
+    var started: Int { starts.value }
+
+    /// The file's content, or "" before the first save.
+    var saved: String {
+      (try? String(contentsOfFile: keeper.file.path, encoding: .utf8)) ?? ""
+    }
+
+    /// Types another email (`u1@b.c`, `u2@b.c`, ...), a new state; returns it.
+    @discardableResult
+    func edit() -> String {
+      edits += 1
+      let email = "u\(edits)@b.c"
+      store.send(.login(.view(.binding(.set(\.email, email)))))
+      return email
+    }
+
+    /// Waits for the keeper's turn after a change: until its save is done, or until it waits
+    /// for the loop's timer (no save under way).
+    func settle() async -> Bool {
+      await yieldUntil { keeper.commit() == nil || loop.pendingTimerCount == 1 }
+    }
+
+    func end() {
+      keeper.stop()
+      try? FileManager.default.removeItem(at: directory)
+    }
+  }
+
+  @Test func theFirstSaveAfterAQuietSpellStartsAtOnce() async throws {
+    let keeping = try Keeping()
+    defer { keeping.end() }
+    #expect(await keeping.settle(), "the first state was not saved")
+    #expect(keeping.started == 1)
+    keeping.loop.advance(by: SessionKeeper.minimumInterval)
+
+    let email = keeping.edit()
+    #expect(await keeping.settle())
+    #expect(keeping.started == 2, "the save waited")
+    #expect(keeping.loop.pendingTimerCount == 0)
+    #expect(keeping.saved.contains(email), "saved: \(keeping.saved)")
+  }
+
+  @Test func aBurstOfChangesIsSavedOncePerIntervalWithTheLatestState() async throws {
+    let keeping = try Keeping()
+    defer { keeping.end() }
+    #expect(await keeping.settle())
+    #expect(keeping.started == 1)
+
+    // Changes at once after a save: none saved until the interval has passed, then the last.
+    var email = ""
+    for _ in 0..<10 { email = keeping.edit() }
+    #expect(await keeping.settle())
+    #expect(keeping.started == 1, "a save started before the interval passed")
+    #expect(!keeping.saved.contains("@b.c"), "saved: \(keeping.saved)")
+    keeping.loop.advance(by: SessionKeeper.minimumInterval - .milliseconds(1))
+    #expect(keeping.started == 1)
+    keeping.loop.advance(by: .milliseconds(1))
+    #expect(keeping.started == 2, "the interval passed and no save started")
+    #expect(await keeping.settle())
+    #expect(keeping.saved.contains(#""\#(email)""#), "saved: \(keeping.saved)")
+
+    // A change every 5 ms for 200 ms: one save per 20 ms, not one per change.
+    for _ in 0..<40 {
+      keeping.loop.advance(by: .milliseconds(5))
+      email = keeping.edit()
+      #expect(await keeping.settle())
+    }
+    #expect(keeping.started == 2 + 10)
+    #expect(!keeping.saved.contains(#""\#(email)""#), "the last change is saved before its time")
+    keeping.loop.advance(by: SessionKeeper.minimumInterval)
+    #expect(keeping.started == 2 + 10 + 1)
+    #expect(await keeping.settle())
+    #expect(keeping.saved.contains(#""\#(email)""#), "saved: \(keeping.saved)")
+  }
+
+  @Test func stoppingSavesTheLastStateWithoutWaitingForTheInterval() async throws {
+    let keeping = try Keeping()
+    defer { keeping.end() }
+    #expect(await keeping.settle())
+    let email = keeping.edit()
+    #expect(await keeping.settle())
+    #expect(keeping.loop.pendingTimerCount == 1, "the change did not wait for the interval")
+
+    #expect(keeping.keeper.stop(), "the last state is not saved")
+    #expect(keeping.saved.contains(#""\#(email)""#), "saved: \(keeping.saved)")
+    #expect(keeping.loop.pendingTimerCount == 0, "the timer outlived the keeper")
+  }
+}
