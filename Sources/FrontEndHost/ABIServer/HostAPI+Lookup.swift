@@ -12,14 +12,15 @@ extension HostAPI {
     _ out: UnsafeMutablePointer<UnsafePointer<ttt_action_info>?>?
   ) -> ttt_status {
     out?.pointee = nil
+    let onStoreThread = isStoreThread()
     let session: AttachedFrontEnd
-    switch HandleRegistry.find(host, as: AttachedFrontEnd.self) {
+    switch HandleRegistry.find(host, as: AttachedFrontEnd.self, onStoreThread: onStoreThread) {
     case .live(let found): session = found
     case .retired: return TTT_ERR_DETACHED
     case .unknown: return TTT_ERR_INVALID_ARGUMENT
     }
     return check(
-      session, "find_action", .anyThread, onStoreThread: isStoreThread(), refused: \.status
+      session, "find_action", .anyThread, onStoreThread: onStoreThread, refused: \.status
     ) {
       host throws(HostCallError) in
       guard let casePath else { throw .invalid("the case path is NULL") }

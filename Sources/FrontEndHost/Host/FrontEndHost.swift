@@ -20,6 +20,11 @@ import UnidirectionalFlow
 /// callbacks), ``QuitCoordinator`` (settling and quitting, and the exit status),
 /// ``SessionRecording`` (history, `--session`, `--record`, replay) and ``ConnectionServer``
 /// (the clients of `--listen`). Everything here runs on the main actor, the ABI's store thread.
+///
+/// Lifetime: an attached front end holds its host until it is detached (its store-thread
+/// routines use the host unretained, which that hold keeps valid), so a host is freed only
+/// once every front end is detached: ``detachAll()``, which `tictactoe` runs before it exits.
+/// Code that makes a host and attaches front ends detaches them when it is done with it.
 @MainActor
 public final class FrontEndHost: FrontEndAttacher {
   /// Where stock front ends are looked up.
