@@ -76,7 +76,7 @@ extension FrontEndHost {
   }
 
   private func rewind(to state: TicTacToe.State) {
-    store.rewind(to: state)
+    bridge.rewind(to: state)
     recorder?.recordRewind()
   }
 }
