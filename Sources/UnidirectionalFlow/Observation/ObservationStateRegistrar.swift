@@ -36,9 +36,9 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
     @usableFromInline let changes = Atomic<UInt64>(0)
 
     /// In ``modes``: reads and changes go through `registrar`.
-    @usableFromInline static let observed: UInt8 = 1
+    @inlinable static var observed: UInt8 { 1 }
     /// In ``modes``: changes add one to ``changes``.
-    @usableFromInline static let counted: UInt8 = 2
+    @inlinable static var counted: UInt8 { 2 }
 
     init() {}
 
@@ -48,7 +48,9 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
     @inlinable @inline(__always)
     func isTracked() -> Bool {
       let isObserved = modes.load(ordering: .relaxed) & Self.observed != 0
-      guard ObservedReads.areRegistering else { return isObserved }
+      let depth = ObservedReads.depth.load(ordering: .relaxed)
+      // Nothing to register or record; or registered already, with nothing to record.
+      if depth == 0 || (isObserved && depth < ObservedReads.recordingRead) { return isObserved }
       return ObservedReads.register(self) || isObserved
     }
 

@@ -16,13 +16,9 @@ public enum ObservedReads {
   @usableFromInline static let depth = Atomic<Int>(0)
 
   /// What a registering read adds to ``depth``.
-  @usableFromInline static let registeringRead = 1
+  @inlinable static var registeringRead: Int { 1 }
   /// What a recording read adds to ``depth``.
-  static let recordingRead = 1 << 32
-
-  /// Whether a read under way registers with a tracking, or is recorded.
-  @usableFromInline @inline(__always)
-  static var areRegistering: Bool { depth.load(ordering: .relaxed) != 0 }
+  @inlinable static var recordingRead: Int { 1 << 32 }
 
   /// Runs `read` as a read that registers: every ``ObservableState`` it reads becomes tracked.
   ///
@@ -42,7 +38,7 @@ public enum ObservedReads {
     return try read()
   }
 
-  /// A read of the state `storage` belongs to while ``areRegistering``: marks it tracked if a
+  /// A read of the state `storage` belongs to while ``depth`` is not 0: marks it tracked if a
   /// registering read is under way, and records it if a recording one is.
   ///
   /// - Returns: Whether the read registers with a tracking.
