@@ -120,3 +120,17 @@ private struct Parent: Equatable {
 private final class Box: @unchecked Sendable {
   var value = false
 }
+
+/// What a recording keeps once over.
+@MainActor
+@Suite struct StateChangeStampLifetimeTests {
+  @Test func aRecordingKeepsNoStateAliveOnceItsStampIsGone() {
+    weak var storage: ObservationStateRegistrar.Storage?
+    do {
+      let parent = Parent()
+      storage = parent._$observationRegistrar.storage
+      _ = StateChangeStamp.recording { parent.name }
+    }
+    #expect(storage == nil)
+  }
+}

@@ -53,15 +53,16 @@ public struct StateChangeStamp: Sendable {
   public static func recording<Value>(
     _ read: () throws -> Value
   ) rethrows -> (value: Value, stamp: StateChangeStamp) {
+    let isNested = ObservedReads.depth.load(ordering: .relaxed) >= ObservedReads.recordingRead
     let outer = swapRecorded(for: StateChangeStamp())
     let value: Value
     do {
       value = try ObservedReads.within(ObservedReads.recordingRead, read)
     } catch {
-      _ = finish(outer)
+      _ = finish(outer, isNested: isNested)
       throw error
     }
-    return (value, finish(outer))
+    return (value, finish(outer, isNested: isNested))
   }
 
   /// Puts `stamp` in ``recorded``. Not isolated, like the other helpers around the lock:
@@ -76,14 +77,15 @@ public struct StateChangeStamp: Sendable {
     }
   }
 
-  /// Ends a recording: gives the outer one, `outer`, its reads back, with these.
+  /// Ends a recording: puts the outer one's reads, `outer`, back, with these added if it is
+  /// under way (`isNested`); with none under way, nothing is left recorded (nor kept alive).
   ///
   /// - Returns: The reads of the recording ended.
-  private static func finish(_ outer: StateChangeStamp) -> StateChangeStamp {
+  private static func finish(_ outer: StateChangeStamp, isNested: Bool) -> StateChangeStamp {
     recorded.withLock { recorded in
       let inner = recorded
       recorded = outer
-      recorded.add(inner)
+      if isNested { recorded.add(inner) }
       return inner
     }
   }
@@ -91,7 +93,9 @@ public struct StateChangeStamp: Sendable {
   /// Whether no state read has changed since it was read.
   public var isCurrent: Bool {
     guard let first else { return true }
-    return first.isCurrent && others.allSatisfy(\.isCurrent)
+    guard first.isCurrent else { return false }
+    for read in others where !read.isCurrent { return false }
+    return true
   }
 
   /// Records a read of the state `storage` belongs to, which is counted from now on.
