@@ -30,7 +30,7 @@ public enum ObservedReads {
   }
 
   /// Runs `read` with `kind` (``registeringRead`` or ``recordingRead``) added to ``depth``.
-  @MainActor @usableFromInline @inline(__always)
+  @MainActor @inlinable @inline(__always)
   static func within<Value>(_ kind: Int, _ read: () throws -> Value) rethrows -> Value {
     let outer = depth.load(ordering: .relaxed)
     depth.store(outer + kind, ordering: .relaxed)
