@@ -3,17 +3,43 @@ import TicTacToeFrontEndABI
 /// Keeps alive what one export of a screen's state struct points to: its C strings and the
 /// scoreboard's array. The ABI's [until-next-read] lifetime is the life of this object (the
 /// host keeps a handle's last export until its next read).
+///
+/// The strings are copied one after the other into a block that never moves, so that a
+/// screen's strings cost one allocation, not one each and an array of them.
 public final class FieldStorage {
-  private var strings: [ContiguousArray<CChar>] = []
+  /// The block being filled, if any, and how much of it is used.
+  private var block: UnsafeMutableBufferPointer<CChar>?
+  private var used = 0
+  /// The blocks filled before ``block`` (a screen whose strings outgrow one block).
+  private var fullBlocks: [UnsafeMutableBufferPointer<CChar>] = []
   private var standings: ContiguousArray<ttt_standing> = []
+
+  /// The size of a block, enough for a screen's strings as typed.
+  private static let blockSize = 256
 
   /// Storage for one export.
   public init() {}
 
+  deinit {
+    block?.deallocate()
+    for block in fullBlocks { block.deallocate() }
+  }
+
   /// A NUL-terminated copy of `string`, alive as long as this object.
   func pointer(_ string: String) -> UnsafePointer<CChar> {
-    strings.append(ContiguousArray(string.utf8CString))
-    return strings[strings.count - 1].withUnsafeBufferPointer { $0.baseAddress! }
+    let utf8 = string.utf8
+    let size = utf8.count + 1
+    if block == nil || block!.count - used < size {
+      if let full = block { fullBlocks.append(full) }
+      block = .allocate(capacity: max(size, Self.blockSize))
+      used = 0
+    }
+    let start = block!.baseAddress! + used
+    UnsafeMutableBufferPointer(start: start, count: size - 1)
+      .withMemoryRebound(to: UInt8.self) { _ = $0.initialize(from: utf8) }
+    (start + size - 1).initialize(to: 0)
+    used += size
+    return UnsafePointer(start)
   }
 
   /// A C array of `standings`, alive as long as this object; `nil` when empty. One export

@@ -1,47 +1,105 @@
 import TicTacToeAppSchema
+import UnidirectionalFlow
 
 /// Each feature's state as last exported for the C ABI, shared by every front end's handles:
 /// after a change, the first front end to read a screen fills its struct and copies its
 /// strings, and the others get the same struct, so a screen is exported once per change,
 /// not once per front end.
 ///
-/// An entry is used again only while the feature's state equals the state it was made from
-/// (compared, not assumed from a revision, so a read in any callback sees the state as it is).
-/// The root is not exported here: its struct points to no strings and holds the revision, so
-/// `read_root` fills it straight.
+/// An entry is used again while the feature's state is the one it was made from (the same
+/// ``ObservableStateID``) and no state the export read has reported a change since (its
+/// ``StateChangeStamp``): a setter that changed a field of the screen's state, or of a child
+/// state the export read into. A change inside a presented child (the game under the new-game
+/// screen, the two-factor form under login) does not make its parent's screen again, since the
+/// parent's export reads only whether the child is there. Checking costs a few loads, where
+/// comparing the states cost a walk of every field.
+///
+/// What runs no setter is no change to the stamp: a state put back whole (rewind, undo, a
+/// replay's rewind step, a remote host's state) is a copy of an earlier value with the same
+/// identity. Whoever puts the store's state back calls ``dropAll()`` first (see
+/// ``StoreBridge/rewind(to:)``). The root is not exported here: its struct points to no strings
+/// and holds the revision, so `read_root` fills it straight.
 @MainActor
 final class ExportCache {
-  /// One feature's export: the struct's bytes, and the C strings it points to, which live as
-  /// long as the entry (a handle keeps the entry of its last read: the ABI's
-  /// [until-next-read]). Not generic, so that finding it costs no metadata look-up.
-  final class Entry {
-    let state: FeatureState
-    let bytes: [UInt8]
+  /// What an entry keeps besides the struct's bytes.
+  struct Header {
+    /// The identity of the feature's state the export was made from.
+    let id: ObservableStateID
+    /// The states the export read, with their change counts then.
+    var stamp: StateChangeStamp
+    /// The C strings the struct points to.
     let strings: FieldStorage
+    /// The struct's size.
+    let count: Int
+  }
 
-    init(state: FeatureState, bytes: [UInt8], strings: FieldStorage) {
-      self.state = state
-      self.bytes = bytes
-      self.strings = strings
+  /// One feature's export: the struct's bytes, stored in the same allocation, and the C
+  /// strings it points to, which live as long as the entry (a handle keeps the entry of its
+  /// last read: the ABI's [until-next-read]). Not generic, so that finding it costs no
+  /// metadata look-up.
+  final class Entry: ManagedBuffer<Header, UInt8> {
+    /// An entry of `header` holding the bytes of `value`, one allocation. Not isolated, as its
+    /// closures would otherwise check at every call that they run on the main actor (see
+    /// ``UncheckedClosures``).
+    static func make<Exported>(_ value: Exported, _ header: Header) -> Entry {
+      let entry = unsafeDowncast(
+        create(minimumCapacity: header.count) { _ in header }, to: Entry.self)
+      entry.withUnsafeMutablePointerToElements { bytes in
+        withUnsafeBytes(of: value) {
+          UnsafeMutableRawPointer(bytes).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+        }
+      }
+      return entry
     }
+
+    /// Runs `body` with the struct's bytes.
+    func withBytes(_ body: (UnsafeRawBufferPointer) -> Void) {
+      withUnsafeMutablePointers { header, bytes in
+        body(UnsafeRawBufferPointer(start: bytes, count: header.pointee.count))
+      }
+    }
+
+    /// Whether this export shows `id`'s state as it is: no state it read changed since.
+    var isCurrent: Bool { header.stamp.isCurrent }
   }
 
   private var entries: [Entry?] = Array(repeating: nil, count: HostFeature.allCases.count)
 
   /// The export of `state`, `feature`'s part of the app state: the kept one if it was made
-  /// from an equal state, else a new one made by `make` (and kept). `nil` when `make` says the
-  /// state is not that feature's.
+  /// from this state and nothing it read changed since, else a new one made by `make` (and
+  /// kept). `nil` when `make` says the state is not that feature's.
   func export<Exported>(
     _ feature: HostFeature, _ state: FeatureState,
     _ make: @MainActor (FeatureState, FieldStorage) -> Exported?
   ) -> Entry? {
     let slot = Int(feature.rawValue)
-    if let kept = entries[slot], kept.state == state { return kept }
+    let id = state.id
+    if let kept = entries[slot], kept.header.id == id, kept.isCurrent { return kept }
     let strings = FieldStorage()
-    guard let value = make(state, strings) else { return nil }
-    let entry = Entry(
-      state: state, bytes: UncheckedClosures.bytes(of: value), strings: strings)
+    let (made, stamp) = StateChangeStamp.recording { make(state, strings) }
+    guard let value = made else { return nil }
+    let entry = Entry.make(
+      value, Header(id: id, stamp: stamp, strings: strings, count: MemoryLayout<Exported>.size))
     entries[slot] = entry
     return entry
+  }
+
+  /// Forgets every export, for a state tree put back whole: what was exported may show a later
+  /// value of the same states, which no setter will report (see the type's comment).
+  func dropAll() {
+    for slot in entries.indices { entries[slot] = nil }
+  }
+}
+
+extension FeatureState {
+  /// The identity of the screen's state.
+  fileprivate var id: ObservableStateID {
+    switch self {
+    case .root(let state): state._$id
+    case .login(let state): state._$id
+    case .twoFactor(let state): state._$id
+    case .newGame(let state): state._$id
+    case .game(let state): state._$id
+    }
   }
 }

@@ -84,7 +84,7 @@ extension HostAPI {
         throw .inactive("\(feature.displayName) is not shown")
       }
       handle.lastExport = entry
-      try StateExport.copy(entry.bytes, to: UnsafeMutableRawPointer(out))
+      try StateExport.copy(entry, to: UnsafeMutableRawPointer(out))
       return TTT_OK
     }
   }

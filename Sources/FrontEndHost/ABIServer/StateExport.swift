@@ -73,11 +73,13 @@ enum StateExport {
     }
   }
 
-  /// Copies an exported struct's `bytes` into the caller's struct at `out`, at most
+  /// Copies an exported struct, `entry`'s bytes, into the caller's struct at `out`, at most
   /// `out.struct_size` bytes (the caller may have been built against an older, smaller struct).
-  static func copy(_ bytes: [UInt8], to out: UnsafeMutableRawPointer) throws(HostCallError) {
+  static func copy(_ entry: ExportCache.Entry, to out: UnsafeMutableRawPointer)
+    throws(HostCallError)
+  {
     let callerSize = try structSize(at: out)
-    bytes.withUnsafeBytes { copy($0, to: out, callerSize: callerSize) }
+    entry.withBytes { copy($0, to: out, callerSize: callerSize) }
   }
 
   /// Copies `value`, a state struct, into the caller's struct at `out`, as ``copy(_:to:)``.

@@ -17,9 +17,4 @@ enum UncheckedClosures {
   static func withCString<R>(_ string: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
     string.withCString(body)
   }
-
-  /// The bytes of `value`, a C struct, say.
-  static func bytes<T>(of value: T) -> [UInt8] {
-    withUnsafeBytes(of: value) { Array($0) }
-  }
 }

@@ -174,7 +174,7 @@ extension FrontEndHost {
     host.quitting.remote = game
     host.bridge.broadcastsStoreActions = false
     game.onState = { [unowned host] state in
-      if state != host.store.state { host.store.rewind(to: state) }
+      if state != host.store.state { host.bridge.rewind(to: state) }
     }
     game.onAction = { [unowned host] casePath, fromEffect, error, payload in
       host.bridge.broadcast(

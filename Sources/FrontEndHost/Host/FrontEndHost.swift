@@ -82,7 +82,8 @@ public final class FrontEndHost: FrontEndAttacher {
     let outputs = HostOutputs(
       terminal: sink, loop: loop, registry: registry, redactor: bridge.redactor,
       settleTimeout: settleTimeout)
-    let recording = SessionRecording(store: store, loop: loop) { [unowned terminal] in
+    let recording = SessionRecording(store: store, bridge: bridge, loop: loop) {
+      [unowned terminal] in
       terminal.diagnostics($0)
     }
     let quitting = QuitCoordinator(

@@ -160,7 +160,7 @@ public final class ReplayDriver {
     // Front ends hear of the new step with the change it makes, or on their own if it made none.
     defer { if store.state == before { host.bridge.notifyRootSubscribers() } }
     guard let action = record.action else {
-      store.rewind(to: record.state)
+      host.bridge.rewind(to: record.state)
       return true
     }
     let casePath = ActionDescription.describe(action).casePath

@@ -20,15 +20,19 @@ final class SessionRecording {
   /// What writes the `--record` log, if there is one.
   private var recorder: ActionRecorder?
   private let store: Store<TicTacToe.State, TicTacToe.Action>
+  /// Puts earlier states back (``StoreBridge/rewind(to:)``, which drops the screen exports).
+  private let bridge: StoreBridge
   private let loop: any EventLoop
   private let report: (String) -> Void
 
-  /// Keeps the past of `store`, writing the log on `loop` and reporting failures to `report`.
+  /// Keeps the past of `store`, putting states back through `bridge`, writing the log on
+  /// `loop` and reporting failures to `report`.
   init(
-    store: Store<TicTacToe.State, TicTacToe.Action>, loop: any EventLoop,
+    store: Store<TicTacToe.State, TicTacToe.Action>, bridge: StoreBridge, loop: any EventLoop,
     report: @escaping (String) -> Void
   ) {
     self.store = store
+    self.bridge = bridge
     self.loop = loop
     self.report = report
     history = StateHistory(store: store)
@@ -98,7 +102,7 @@ final class SessionRecording {
   }
 
   private func rewind(to state: TicTacToe.State) {
-    store.rewind(to: state)
+    bridge.rewind(to: state)
     recorder?.recordRewind()
   }
 }

@@ -13,8 +13,9 @@ enum FieldStorageWrite {
   struct Storage: @unchecked Sendable {
     /// The byte offset of the field's storage in the state.
     let offset: Int
-    /// Whether a tracking may be watching the state at this address.
-    let mayBeObserved: (UnsafeRawPointer) -> Bool
+    /// Whether the state at this address may be written at its storage: no tracking may be
+    /// watching it (a counted state's change is counted by the call).
+    let admitsStraightWrite: (UnsafeRawPointer) -> Bool
   }
 
   /// A field's key path as a dictionary key. Unchecked: a key path is immutable.
@@ -40,7 +41,7 @@ enum FieldStorageWrite {
     if let storage = storage(of: keyPath) {
       let isWritten = withUnsafeMutablePointer(to: &root) { pointer in
         let state = UnsafeMutableRawPointer(pointer)
-        guard !storage.mayBeObserved(state) else { return false }
+        guard storage.admitsStraightWrite(state) else { return false }
         state.advanced(by: storage.offset).assumingMemoryBound(to: Value.self).pointee = value
         return true
       }
@@ -67,7 +68,9 @@ enum FieldStorageWrite {
       else { return nil }
       return Storage(
         offset: offset,
-        mayBeObserved: { $0.assumingMemoryBound(to: State.self).pointee._$id.mayBeObserved })
+        admitsStraightWrite: {
+          $0.assumingMemoryBound(to: State.self).pointee._$id.admitsStraightWrite()
+        })
     }
     guard let observable = Root.self as? any ObservableState.Type else { return nil }
     return storage(observable)

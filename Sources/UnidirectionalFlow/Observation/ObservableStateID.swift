@@ -36,13 +36,20 @@ public struct ObservableStateID: Hashable, Sendable {
     ObservableStateID(location: location, path: path &* 1_000_003 &+ tag &+ 1)
   }
 
-  /// Whether a tracking may be watching the struct with this identity: false only for a
-  /// struct's own identity while no tracking has read it (see ``ObservationStateRegistrar``).
-  var mayBeObserved: Bool {
+  /// Whether a field of the struct with this identity may be written straight at its storage,
+  /// without its setter: false for a struct a tracking may be watching (see
+  /// ``ObservationStateRegistrar``), and for anything but a struct's own identity. A counted
+  /// struct's change count is bumped, as its setter would.
+  func admitsStraightWrite() -> Bool {
     guard path == 0, let storage = location as? ObservationStateRegistrar.Storage else {
-      return true
+      return false
     }
-    return storage.isObserved.load(ordering: .relaxed)
+    let modes = storage.modes.load(ordering: .relaxed)
+    if modes & ObservationStateRegistrar.Storage.observed != 0 { return false }
+    if modes & ObservationStateRegistrar.Storage.counted != 0 {
+      storage.changes.add(1, ordering: .relaxed)
+    }
+    return true
   }
 
   /// Whether the two are one identity: the same object, under the same enum cases.

@@ -9,6 +9,13 @@ import Synchronization
 /// toolchain's registrar; from then on, for it and its copies, every read registers and every
 /// change notifies.
 ///
+/// A state read by a ``StateChangeStamp`` recording is *counted* instead: from then on, for it
+/// and its copies, every change that notifies (a field set to a value that is not
+/// identity-equal to the one it held) also adds one to a change count shared by the copies,
+/// without going through the toolchain's registrar. A state neither tracked nor counted pays one
+/// load per change. A value put back whole (a copy of an earlier value assigned over the
+/// current one) is not a change: it runs no setter of the state's own fields.
+///
 /// Every registrar equals every other, and hashes alike, so a state's `Equatable` and
 /// `Hashable` conformances compare its fields alone.
 public struct ObservationStateRegistrar: Sendable, Hashable {
@@ -16,24 +23,57 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
   @usableFromInline let storage: Storage
 
   /// The registrar of the toolchain's `Observation`, in an object whose identity is the
-  /// state's, with whether a tracking has read the state.
+  /// state's, with whether a tracking has read the state and whether its changes are counted.
   @usableFromInline
   final class Storage: Sendable {
     @usableFromInline let registrar = ObservationRegistrar()
-    /// Set, for good, by the first read under ``ObservedReads``: only then can a tracking
-    /// have registered with `registrar`, so only then do reads and changes go through it.
-    @usableFromInline let isObserved = Atomic<Bool>(false)
+    /// ``Storage/observed`` and ``Storage/counted``, each set for good: observed by the first
+    /// read under ``ObservedReads`` (only then can a tracking have registered with `registrar`,
+    /// so only then do reads and changes go through it), counted by the first read recorded
+    /// for a ``StateChangeStamp``. One load tells a state that is neither.
+    @usableFromInline let modes = Atomic<UInt8>(0)
+    /// How many changes were made to the state and its copies since it was first counted.
+    @usableFromInline let changes = Atomic<UInt64>(0)
+
+    /// In ``modes``: reads and changes go through `registrar`.
+    @inlinable static var observed: UInt8 { 1 }
+    /// In ``modes``: changes add one to ``changes``.
+    @inlinable static var counted: UInt8 { 2 }
 
     init() {}
 
     /// Whether reads and changes go through `registrar`: set already, or set now because a
-    /// read registers with a tracking.
+    /// read registers with a tracking. A read recorded for a ``StateChangeStamp`` is recorded
+    /// here.
     @inlinable @inline(__always)
     func isTracked() -> Bool {
-      if isObserved.load(ordering: .relaxed) { return true }
-      guard ObservedReads.areRegistering else { return false }
-      isObserved.store(true, ordering: .relaxed)
-      return true
+      let isObserved = modes.load(ordering: .relaxed) & Self.observed != 0
+      let depth = ObservedReads.depth.load(ordering: .relaxed)
+      // Nothing to register or record; or registered already, with nothing to record.
+      if depth == 0 || (isObserved && depth < ObservedReads.recordingRead) { return isObserved }
+      return ObservedReads.register(self) || isObserved
+    }
+
+    /// Adds `mode` to ``modes``.
+    func set(_ mode: UInt8) {
+      if modes.load(ordering: .relaxed) & mode == 0 {
+        modes.bitwiseOr(mode, ordering: .relaxed)
+      }
+    }
+
+    /// Tells the change of a field at `keyPath` of `subject`, already made by `change`, to the
+    /// count and the observers its `modes` ask for.
+    @inlinable @inline(__always)
+    func change<Subject: Observable, Member>(
+      _ modes: UInt8, _ subject: Subject, keyPath: () -> KeyPath<Subject, Member>,
+      _ change: () -> Void
+    ) {
+      if modes & Self.counted != 0 { changes.add(1, ordering: .relaxed) }
+      if modes & Self.observed != 0 {
+        registrar.withMutation(of: subject, keyPath: keyPath(), change)
+      } else {
+        change()
+      }
     }
   }
 
@@ -56,8 +96,9 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
     if storage.isTracked() { storage.registrar.access(subject, keyPath: keyPath()) }
   }
 
-  /// Sets the field at `keyPath` to `newValue`, telling its observers unless the two values
-  /// are identity-equal (the same child state, say), or no tracking has read this state.
+  /// Sets the field at `keyPath` to `newValue`, telling its observers (and counting the
+  /// change, if counted) unless the two values are identity-equal (the same child state, say),
+  /// or the state is neither tracked nor counted.
   ///
   /// - Parameters:
   ///   - subject: The observable value changed.
@@ -70,15 +111,16 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     _ value: inout Value, _ newValue: Value, _ isIdentityEqual: (Value, Value) -> Bool
   ) {
-    if storage.isObserved.load(ordering: .relaxed), !isIdentityEqual(value, newValue) {
-      storage.registrar.withMutation(of: subject, keyPath: keyPath()) { value = newValue }
+    let modes = storage.modes.load(ordering: .relaxed)
+    if modes != 0, !isIdentityEqual(value, newValue) {
+      storage.change(modes, subject, keyPath: keyPath) { value = newValue }
     } else {
       value = newValue
     }
   }
 
   /// Before the field at `keyPath` is changed in place: the value to compare with afterwards,
-  /// or `nil` while no tracking has read this state (nothing to compare for).
+  /// or `nil` while the state is neither tracked nor counted (nothing to compare for).
   ///
   /// - Parameters:
   ///   - subject: The observable value about to change.
@@ -90,11 +132,12 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     _ value: inout Value
   ) -> Value? {
-    storage.isObserved.load(ordering: .relaxed) ? value : nil
+    storage.modes.load(ordering: .relaxed) != 0 ? value : nil
   }
 
-  /// After the field at `keyPath` was changed in place: tells its observers unless it is
-  /// identity-equal to what it was, or no tracking has read this state.
+  /// After the field at `keyPath` was changed in place: tells its observers (and counts the
+  /// change, if counted) unless it is identity-equal to what it was, or the state is neither
+  /// tracked nor counted.
   ///
   /// - Parameters:
   ///   - subject: The observable value changed.
@@ -107,9 +150,10 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     _ value: inout Value, _ oldValue: Value?, _ isIdentityEqual: (Value, Value) -> Bool
   ) {
-    guard storage.isObserved.load(ordering: .relaxed) else { return }
+    let modes = storage.modes.load(ordering: .relaxed)
+    guard modes != 0 else { return }
     if let oldValue, isIdentityEqual(oldValue, value) { return }
-    storage.registrar.withMutation(of: subject, keyPath: keyPath()) {}
+    storage.change(modes, subject, keyPath: keyPath) {}
   }
 
   /// Always `true`: a registrar takes no part in its state's equality.

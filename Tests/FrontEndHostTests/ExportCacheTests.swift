@@ -1,0 +1,88 @@
+import TestSupport
+import Testing
+import TicTacToeAppCore
+import TicTacToeAppSchema
+import TicTacToeFrontEndABI
+import TicTacToeGameCore
+import UnidirectionalFlow
+
+@testable import FrontEndHost
+
+/// The screen exports kept between reads (issue 23, item 1): a screen is made again only when a
+/// state it read reported a change, and every state put back whole drops what was kept.
+@MainActor
+@Suite struct ExportCacheTests {
+  /// The export `read_new_game` hands out now.
+  private func newGame(_ host: FrontEndHost) throws -> ExportCache.Entry? {
+    host.bridge.exports.export(.newGame, try HostFeature.newGame.state(in: host.store.state)) {
+      state, strings -> ttt_new_game_state? in
+      guard case .newGame(let newGame) = state else { return nil }
+      return StateExport.newGame(newGame, strings)
+    }
+  }
+
+  /// The export `read_game` hands out now.
+  private func game(_ host: FrontEndHost) throws -> ExportCache.Entry? {
+    host.bridge.exports.export(.game, try HostFeature.game.state(in: host.store.state)) {
+      state, strings -> ttt_game_state? in
+      guard case .game(let game) = state else { return nil }
+      return StateExport.game(game, strings)
+    }
+  }
+
+  private func exported<T>(_ entry: ExportCache.Entry?, as _: T.Type) -> T? {
+    var value: T?
+    entry?.withBytes { value = $0.loadUnaligned(as: T.self) }
+    return value
+  }
+
+  private func tap(_ host: FrontEndHost, _ row: Int, _ column: Int) {
+    host.store.send(.newGame(.game(.presented(.cellTapped(row: row, column: column)))))
+  }
+
+  @Test func aMoveRemakesTheGameButNotTheNewGameScreenThatReadsOnlyWhetherItIsThere()
+    async throws
+  {
+    let host = makeTestHost()
+    await startGame(on: host)
+    let screen = try #require(try newGame(host))
+    let board = try #require(try game(host))
+    #expect(try newGame(host) === screen, "nothing changed: both are kept")
+    #expect(try game(host) === board)
+
+    tap(host, 1, 1)
+    #expect(try newGame(host) === screen, "the move changed no field of the new-game state")
+    let moved = try #require(try game(host))
+    #expect(moved !== board)
+    #expect(exported(moved, as: ttt_game_state.self)?.board.1.1 == UInt8(TTT_PLAYER_X.rawValue))
+    #expect(try game(host) === moved)
+  }
+
+  @Test func aChangedFieldRemakesTheScreen() async throws {
+    let host = makeTestHost()
+    await startGame(on: host)
+    let screen = try #require(try newGame(host))
+    host.store.send(.newGame(.binding(.set(\.xPlayerName, "Blobby"))))
+    let renamed = try #require(try newGame(host))
+    #expect(renamed !== screen)
+    let name = exported(renamed, as: ttt_new_game_state.self)?.x_player_name.map {
+      String(cString: $0)
+    }
+    #expect(name == "Blobby")
+  }
+
+  @Test func anUndoOrRewindShowsTheStatePutBack() async throws {
+    let host = makeTestHost()
+    await startGame(on: host)
+    let start = host.revision
+    tap(host, 1, 1)
+    tap(host, 0, 0)
+    // Read after each move: the kept export is the latest, made from the same states.
+    #expect(exported(try game(host), as: ttt_game_state.self)?.board.0.0 != 0)
+    try host.undoMove().get()
+    #expect(exported(try game(host), as: ttt_game_state.self)?.board.0.0 == 0)
+    #expect(exported(try game(host), as: ttt_game_state.self)?.board.1.1 != 0)
+    try host.rewind(toRevision: start).get()
+    #expect(exported(try game(host), as: ttt_game_state.self)?.board.1.1 == 0)
+  }
+}
