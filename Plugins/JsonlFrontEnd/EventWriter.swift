@@ -59,12 +59,14 @@ struct EventWriter {
 
   /// An `action` event: the members that name the action are encoded once for every
   /// instance (see ``SharedAction``), and the payload, JSON the host made, is written as it is.
-  mutating func action(_ casePath: String, fromEffect: Bool, error: String?, payload: String?) {
+  mutating func action(
+    _ casePath: String, fromEffect: Bool, error: String?, payloadUTF8: UnsafeRawBufferPointer?
+  ) {
     seq += 1
     encoder.action(
       seq: seq,
       naming: SharedAction.members(casePath: casePath, fromEffect: fromEffect, error: error),
-      payload: payload)
+      payloadUTF8: payloadUTF8)
     write()
   }
 

@@ -14,7 +14,7 @@ import TicTacToeFrontEndABI
 /// It consumes whole lines only (the host keeps a partial line, and the lines after a `settle`,
 /// and hands them again). `settle` stops at its line until the host reports that effects
 /// finished; `quit` asks the host to settle and exit, and consumes nothing after it.
-final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
+final class JsonlFrontEnd: FrontEnd, ChangeObserving, RawActionObserving {
   /// Where a settle was asked for, to attribute its timeout.
   private struct PendingSettle {
     let line: Int
@@ -70,7 +70,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
       listeningPath: info.connection == nil ? info.listeningPath : nil)
     writeState()
     writeReplayProgress(host.replay())
-    subscriptions = [host.observeActions(self), host.subscribe(self)]
+    subscriptions = [host.observeRawActions(self), host.subscribe(self)]
   }
 
   func detach() {
@@ -80,8 +80,11 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, ActionObserving {
 
   // MARK: Store notifications
 
-  func storeDidProcess(casePath: String, fromEffect: Bool, error: String?, payload: String?) {
-    events.action(casePath, fromEffect: fromEffect, error: error, payload: payload)
+  func storeDidProcess(
+    casePath: String, fromEffect: Bool, error: String?, payloadUTF8: UnsafeRawBufferPointer?
+  ) {
+    // The payload goes out as the host's bytes: no `String` of it per action.
+    events.action(casePath, fromEffect: fromEffect, error: error, payloadUTF8: payloadUTF8)
   }
 
   func stateDidChange() {

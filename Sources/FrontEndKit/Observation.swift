@@ -7,7 +7,8 @@ public protocol ChangeObserving: AnyObject {
   func stateDidChange()
 }
 
-/// An object told about every action the store processes.
+/// An object told about every action the store processes (``RawActionObserving`` hands the
+/// payload as the host's bytes, without making a `String` of it for every action).
 public protocol ActionObserving: AnyObject {
   /// The store processed an action (`casePath`), sent by a front end or by an effect; `payload`
   /// is its payload as a JSON object, secrets redacted (`nil` from a host older than ABI 1.3).
@@ -125,10 +126,20 @@ enum ObserverBox {
 extension UnsafePointer<ttt_action_event> {
   /// The payload, read only when the host's event is large enough to have one (ABI 1.3).
   fileprivate var payload: String? {
+    payloadPointer.map { String(cString: $0) }
+  }
+
+  /// The payload's bytes, without the NUL, valid while the event is (see ``payload``).
+  var payloadUTF8: UnsafeRawBufferPointer? {
+    payloadPointer.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) }
+  }
+
+  /// The payload's C string, when the host's event is large enough to have one (ABI 1.3).
+  private var payloadPointer: UnsafePointer<CChar>? {
     let end =
       MemoryLayout<ttt_action_event>.offset(of: \.payload)!
       + MemoryLayout<UnsafePointer<CChar>?>.size
     guard pointee.struct_size >= end else { return nil }
-    return pointee.payload.map { String(cString: $0) }
+    return pointee.payload
   }
 }

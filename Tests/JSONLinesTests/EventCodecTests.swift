@@ -75,6 +75,26 @@ import Testing
             payload: nil)))
   }
 
+  @Test func actionFromPayloadBytesIsTheSameLine() {
+    var naming = JSONWriter()
+    JSONLinesEventEncoder.actionNaming(
+      casePath: "login.view.binding.email", fromEffect: false, error: nil, into: &naming)
+    for payload in [#"{"value":"é\"\u0001"}"#, nil] {
+      var fromString = JSONLinesEventEncoder()
+      fromString.action(seq: 6, naming: naming.bytes, payload: payload)
+      var fromBytes = JSONLinesEventEncoder()
+      if let payload {
+        Array(payload.utf8).withUnsafeBytes {
+          fromBytes.action(seq: 6, naming: naming.bytes, payloadUTF8: $0)
+        }
+      } else {
+        fromBytes.action(seq: 6, naming: naming.bytes, payloadUTF8: nil)
+      }
+      #expect(text(fromBytes) == text(fromString))
+      #expect(text(fromBytes).contains(#""payload""#) == (payload != nil))
+    }
+  }
+
   @Test func errorReplayAndHistoryRoundTrip() throws {
     var encoder = JSONLinesEventEncoder()
     encoder.error(seq: 5, message: "bad \u{1B} line", line: 7, id: "a")

@@ -93,11 +93,18 @@ public struct JSONLinesEventEncoder: Sendable {
   /// ``actionNaming(casePath:fromEffect:error:into:)`` encoded them (once per kind of action,
   /// for every writer of the event), then `payload`, a JSON object, written as it is.
   public mutating func action(seq: Int, naming: [UInt8], payload: String?) {
+    guard var payload else { return action(seq: seq, naming: naming, payloadUTF8: nil) }
+    payload.withUTF8 { action(seq: seq, naming: naming, payloadUTF8: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// ``action(seq:naming:payload:)`` with the payload as UTF-8 bytes, such as the host's own
+  /// (`FrontEndKit`'s `RawActionObserving`), written as they are without a `String` made of them.
+  public mutating func action(seq: Int, naming: [UInt8], payloadUTF8: UnsafeRawBufferPointer?) {
     begin(.action, seq: seq)
     json.rawMembers(naming)
-    if var payload {
+    if let payloadUTF8 {
       json.rawKey(Self.payloadKey)
-      payload.withUTF8 { json.rawValue(UnsafeRawBufferPointer($0)) }
+      json.rawValue(payloadUTF8)
     }
     finish()
   }
