@@ -2,6 +2,9 @@ extension String {
   /// The display width of this text in a ``Frame``: the sum of its characters' widths, with
   /// control characters counted as the one-column `?` a frame draws for them.
   public var terminalWidth: Int {
+    // Printable ASCII (a field's value, most labels): one column a byte, counted without
+    // decoding scalars.
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
     // Scalar by scalar while each is a grapheme on its own (most text the views draw).
     var width = 0
     for scalar in unicodeScalars {
