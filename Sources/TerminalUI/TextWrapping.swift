@@ -4,7 +4,11 @@ extension String {
   public var terminalWidth: Int {
     // Printable ASCII (a field's value, most labels): one column a byte, counted without
     // decoding scalars.
-    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+    let asciiWidth = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+      return bytes.count
+    }
+    if case .some(.some(let width)) = asciiWidth { return width }
     // Scalar by scalar while each is a grapheme on its own (most text the views draw).
     var width = 0
     for scalar in unicodeScalars {
