@@ -168,7 +168,10 @@ public struct Frame: Equatable, Sendable {
         }
         if x + 1 > limit { break }
         if x >= 0 {
-          set(PackedCell(glyph: PackedCell.ascii(byte), look: look), row: row, column: x)
+          let cell = PackedCell(glyph: PackedCell.ascii(byte), look: look)
+          // Over a one-column cell (nearly always) no wide character is cut: written as is.
+          let index = row * columns + x
+          if cells[index].width == 1 { cells[index] = cell } else { set(cell, row: row, column: x) }
         }
         x += 1
       }
