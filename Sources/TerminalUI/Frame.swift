@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A screenful of cells: what the terminal should show next.
 ///
 /// Views draw into a frame on every state change (a front end may keep one and draw again
@@ -21,9 +15,9 @@ public struct Frame: Equatable, Sendable {
   /// The height in rows.
   public let rows: Int
   /// The cells, row by row, packed into plain words (see ``PackedCell``).
-  private var cells: [PackedCell]
+  private(set) var cells: [PackedCell]
   /// The graphemes longer than a packed cell holds, which long glyphs index.
-  private var longGlyphs: [Character] = []
+  private(set) var longGlyphs: [Character] = []
 
   /// A blank frame of the given size (negative sizes count as 0).
   public init(columns: Int, rows: Int) {
@@ -117,37 +111,6 @@ public struct Frame: Equatable, Sendable {
       : PackedCell.character(ofInline: cell.glyph)
   }
 
-  /// Whether row `row` of both frames holds the same cells (frames of the same width): one
-  /// `memcmp` of the row's words, unless a grapheme too long to pack is in either frame.
-  func rowEquals(_ other: Frame, row: Int) -> Bool {
-    guard columns > 0 else { return true }
-    let start = row * columns
-    return cells.withUnsafeBufferPointer { mine in
-      other.cells.withUnsafeBufferPointer { theirs in
-        if longGlyphs.isEmpty, other.longGlyphs.isEmpty {
-          return memcmp(
-            mine.baseAddress! + start, theirs.baseAddress! + start,
-            columns * MemoryLayout<PackedCell>.stride) == 0
-        }
-        return (start..<start + columns).allSatisfy { same(mine[$0], as: theirs[$0], in: other) }
-      }
-    }
-  }
-
-  /// How many cells of row `row` differ from the same cells of `other` (a frame of the same
-  /// width): their words compared, unless a grapheme too long to pack is in either frame.
-  func changedCellCount(row: Int, from other: Frame) -> Int {
-    let start = row * columns
-    guard longGlyphs.isEmpty, other.longGlyphs.isEmpty else {
-      return (start..<start + columns).count { !same(cells[$0], as: other.cells[$0], in: other) }
-    }
-    return cells.withUnsafeBufferPointer { mine in
-      other.cells.withUnsafeBufferPointer { theirs in
-        (start..<start + columns).count { mine[$0] != theirs[$0] }
-      }
-    }
-  }
-
   /// Draws `text` from `row`, `column` to the right, clipped to the frame and to `maxWidth`
   /// columns. Control characters are drawn as `?`, so text from outside (a player's name)
   /// can never inject escape sequences. Returns the number of columns drawn.
@@ -205,7 +168,10 @@ public struct Frame: Equatable, Sendable {
         }
         if x + 1 > limit { break }
         if x >= 0 {
-          set(PackedCell(glyph: PackedCell.ascii(byte), look: look), row: row, column: x)
+          let cell = PackedCell(glyph: PackedCell.ascii(byte), look: look)
+          // Over a one-column cell (nearly always) no wide character is cut: written as is.
+          let index = row * columns + x
+          if cells[index].width == 1 { cells[index] = cell } else { set(cell, row: row, column: x) }
         }
         x += 1
       }
@@ -271,8 +237,12 @@ public struct Frame: Equatable, Sendable {
     // overwritten whole.
     set(cell, row: row, column: start)
     set(cell, row: row, column: end - 1)
-    let base = row * columns
-    for x in start + 1..<max(start + 1, end - 1) { cells[base + x] = cell }
+    let between = max(0, end - start - 2)
+    guard between > 0 else { return }
+    let first = row * columns + start + 1
+    cells.withUnsafeMutableBufferPointer { buffer in
+      (buffer.baseAddress! + first).update(repeating: cell, count: between)
+    }
   }
 
   /// Writes one cell, blanking the other half of any wide character it overwrites.

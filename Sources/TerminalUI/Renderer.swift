@@ -123,14 +123,8 @@ public struct Renderer: Sendable {
     let blankTail = after.blankTailStart(row: row)
     var column = columns.lowerBound
     while column < columns.upperBound {
-      guard
-        !after.same(
-          after.packed(row: row, column: column),
-          as: before.packed(row: row, column: column), in: before)
-      else {
-        column += 1
-        continue
-      }
+      column = after.firstChange(row: row, from: column, to: columns.upperBound, in: before)
+      guard column < columns.upperBound else { return }
       // The rest of the row is blank now: erasing it to the end of the line (3 bytes, in the
       // default style) beats writing the changed blanks one by one when there are more than 3.
       if columns.upperBound == after.columns, column >= blankTail,

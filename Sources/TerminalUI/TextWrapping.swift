@@ -2,6 +2,13 @@ extension String {
   /// The display width of this text in a ``Frame``: the sum of its characters' widths, with
   /// control characters counted as the one-column `?` a frame draws for them.
   public var terminalWidth: Int {
+    // Printable ASCII (a field's value, most labels): one column a byte, counted without
+    // decoding scalars.
+    let asciiWidth = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+      return bytes.count
+    }
+    if case .some(.some(let width)) = asciiWidth { return width }
     // Scalar by scalar while each is a grapheme on its own (most text the views draw).
     var width = 0
     for scalar in unicodeScalars {

@@ -11,9 +11,7 @@ enum LoginView {
   static func lines(
     _ login: LoginScreen, focus: LoginFocus, caret: Int, spinner: Character, width: Int
   ) -> [Line] {
-    var lines = explanationLines(width: width).map {
-      Line($0, style: Theme.hint, isOptional: true)
-    }
+    var lines = explanationLines(width: width)
     lines.reserveCapacity(lines.count + 6)
     lines.append(.spacer)
     lines.append(
@@ -43,14 +41,16 @@ enum LoginView {
     "To log in use any email and \"password\" for the password. If your email contains "
     + "\"2fa\" you will be taken to a two-factor flow, and there the code is 1234."
 
-  /// The explanation wrapped at each width asked for so far: it never changes, and a session
-  /// sees a few widths, so each keystroke on the form does not wrap it again.
-  private static let wrappedExplanation = Mutex<[Int: [String]]>([:])
+  /// The explanation's lines at each width asked for so far: they never change, and a session
+  /// sees a few widths, so each keystroke on the form neither wraps it nor makes its lines again.
+  private static let wrappedExplanation = Mutex<[Int: [Line]]>([:])
 
-  /// The explanation's lines at `width`.
-  private static func explanationLines(width: Int) -> [String] {
+  /// The explanation's lines at `width`, optional and in the hint style.
+  private static func explanationLines(width: Int) -> [Line] {
     if let lines = wrappedExplanation.withLock({ $0[width] }) { return lines }
-    let lines = explanation.wrapped(toWidth: width)
+    let lines = explanation.wrapped(toWidth: width).map {
+      Line($0, style: Theme.hint, isOptional: true)
+    }
     wrappedExplanation.withLock { $0[width] = lines }
     return lines
   }

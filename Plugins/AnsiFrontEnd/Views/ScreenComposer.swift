@@ -41,7 +41,7 @@ struct ScreenComposer {
   mutating func compose(_ screen: Screen, interface: InterfaceState, size: TerminalSize) {
     let inputs = Inputs(screen: screen, interface: interface, size: size)
     guard inputs != drawn else { return }
-    let last = drawn
+    let last = drawn.take()
     drawn = inputs
     guard Self.fits(size), let last, last.size == size,
       !Self.hasStatusAboveItsRow(last.interface), !Self.hasStatusAboveItsRow(interface)

@@ -17,12 +17,14 @@ enum Widgets {
     label: String, value: String, placeholder: String = "", focused: Bool, disabled: Bool = false,
     caret: Int = 0
   ) -> Line {
-    let marker = focused ? "› " : "  "
-    var spans = [
-      Span(
-        text: marker + pad(label, labelWidth - 2), style: focused ? Theme.focusedLabel : Theme.label
-      )
-    ]
+    // The marker, the label and its padding as separate spans, so that no string is built
+    // and the label (ASCII) is drawn byte by byte.
+    let labelStyle = focused ? Theme.focusedLabel : Theme.label
+    var spans: [Span] = []
+    spans.reserveCapacity(7)
+    spans.append(Span(text: focused ? "› " : "  ", style: labelStyle))
+    spans.append(Span(text: label, style: labelStyle))
+    spans.append(Span(text: spaces(labelWidth - 2 - label.terminalWidth), style: labelStyle))
     if value.isEmpty && !focused && !placeholder.isEmpty {
       spans.append(Span(text: pad("e.g. " + placeholder, fieldWidth), style: Theme.placeholder))
       return Line(spans: spans)
@@ -48,7 +50,6 @@ enum Widgets {
     let beforeRoom = room - shownAfterWidth
     let shownBefore = beforeWidth <= beforeRoom ? before : tail(of: before, width: beforeRoom)
     let shownBeforeWidth = beforeWidth <= beforeRoom ? beforeWidth : shownBefore.terminalWidth
-    spans.reserveCapacity(5)
     spans.append(Span(text: shownBefore, style: style))
     if showsCursor { spans.append(Span(text: under, style: Theme.textCursor)) }
     spans.append(Span(text: shownAfter, style: style))
