@@ -49,10 +49,23 @@ import UnidirectionalFlow
       return email
     }
 
-    /// Waits for the keeper's turn after a change: until its save is done, or until it waits
-    /// for the loop's timer (no save under way).
+    /// Waits, without acting on the keeper, for its own turn after a change to run: until
+    /// nothing is scheduled or under way and every change is saved, or the rest waits for the
+    /// loop's timer. The saves are real (a `fsync` on the saver's thread), so the bound is a
+    /// deadline on the real clock, long enough for a loaded machine: a failsafe that only
+    /// stops a test whose save never comes, never what a test asserts.
     func settle() async -> Bool {
-      await yieldUntil { keeper.commit() == nil || loop.pendingTimerCount == 1 }
+      let deadline = ContinuousClock.now + .seconds(60)
+      while ContinuousClock.now < deadline {
+        if isSettled { return true }
+        await Task.yield()
+      }
+      return isSettled
+    }
+
+    private var isSettled: Bool {
+      !keeper.isScheduled && keeper.saving == nil
+        && (keeper.settled >= keeper.changes || loop.pendingTimerCount == 1)
     }
 
     func end() {
