@@ -28,7 +28,9 @@ public struct ActionCatalog: Sendable {
     /// One line for humans.
     public let summary: String
     /// Builds the app action from arguments whose types were already checked, read where the
-    /// sender holds them (valid during the call): a send makes no list of them.
+    /// sender holds them (valid during the call). A send of a standard intent makes no list of
+    /// them; one registered through the public initialiser copies them into the `[CValue]` its
+    /// `make` takes, one array per send.
     let build: Build
 
     /// What builds an intent's app action from its arguments.
@@ -39,7 +41,8 @@ public struct ActionCatalog: Sendable {
     /// the alert it dismisses is not shown), or `nil` for an intent its screen always takes.
     let refusal: (@Sendable (TicTacToe.State) -> String?)?
 
-    /// Describes an intent.
+    /// Describes an intent. Each send copies its arguments into the array `make` takes (the
+    /// standard intents build theirs in place, without that copy).
     public convenience init(
       casePath: String, feature: HostFeature, tag: UInt32? = nil,
       arguments: [(name: String, type: CType)] = [], isSecret: Bool = false, summary: String,

@@ -785,7 +785,8 @@ typedef struct ttt_host_api {
    *                             ("login.loginResponse", "login.loginResponse.failure"): only
    *                             the app's effects send it; last_error says which intent's.
    *   TTT_ERR_UNKNOWN           no action at all.
-   *   TTT_ERR_INVALID_ARGUMENT  `case_path` or `out` is NULL, or the path is not UTF-8.
+   *   TTT_ERR_INVALID_ARGUMENT  `case_path` or `out` is NULL, or the path is not UTF-8 or
+   *                             too long (over 65 536 bytes).
    *   TTT_ERR_DETACHED          after detach.
    * `*out` is set to NULL on anything but TTT_OK. The answer comes from the app's schema, as
    * the intents do: a response added to the app is named here without a new header.

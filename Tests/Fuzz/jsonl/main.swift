@@ -23,6 +23,44 @@ let connection = HostConnection(api: fuzzHost.api, host: fuzzHost.hostPointer)
 let directory = ActionDirectory(host: connection)
 let parser = JSONParser()
 
+/// A value the fast path sent, as the host read it: a string's bytes or an integer.
+enum SentValue: Equatable {
+  case string([UInt8])
+  case int32(Int32)
+}
+
+/// The last call to ``capturingAPI``'s `send_values`: its case path and values.
+nonisolated(unsafe) var captured: (path: [UInt8], values: [SentValue]?)?
+
+/// The bytes of a C string, without its NUL; a NULL string is a fuzz failure.
+func bytes(of string: UnsafePointer<CChar>?) -> [UInt8] {
+  guard let string else { fuzzFailure("the fast path sends a NULL string") }
+  return Array(UnsafeRawBufferPointer(start: string, count: strlen(string)))
+}
+
+/// The host's routine table with `send_values` replaced by a recorder: the fast path's call is
+/// captured, and the store gets only what the rules decode.
+let capturingAPI: UnsafeMutablePointer<ttt_host_api> = {
+  let table = UnsafeMutablePointer<ttt_host_api>.allocate(capacity: 1)
+  table.initialize(to: fuzzHost.api.pointee)
+  table.pointee.send_values = { _, path, values, count, size in
+    var sent: [SentValue]? = []
+    for index in 0..<count {
+      let value = UnsafeRawPointer(values!).advanced(by: index * size)
+        .assumingMemoryBound(to: ttt_value.self).pointee
+      switch ttt_type(rawValue: value.type) {
+      case TTT_TYPE_STRING: sent?.append(.string(bytes(of: value.string)))
+      case TTT_TYPE_INT32: sent?.append(.int32(value.int32))
+      default: sent = nil
+      }
+    }
+    captured = (bytes(of: path), sent)
+    return TTT_OK
+  }
+  return table
+}()
+let capturing = HostConnection(api: capturingAPI, host: fuzzHost.hostPointer)
+
 /// Parses `line`; a value must survive a write and a second parse unchanged, byte for byte.
 func roundTrip(_ line: [UInt8]) -> JSONValue? {
   let value: JSONValue
@@ -69,11 +107,17 @@ func checkNumbers(in value: JSONValue) {
 }
 
 /// Decodes `value` with the protocol's rules and performs it as the front end would; `line`'s
-/// fast path, if it takes the line, must send the intent those rules find.
+/// fast path, if it takes the line, must send the intent those rules find with the same values
+/// (its call goes to ``capturingAPI``, not to the store).
 @MainActor
 func perform(_ value: JSONValue, line: [UInt8]) {
   var actionLine = ActionLine()
-  let fast = line.withUnsafeBufferPointer { actionLine.intent(of: $0, actions: directory) }
+  captured = nil
+  let outcome = line.withUnsafeBufferPointer {
+    actionLine.send($0, actions: directory, host: capturing)
+  }
+  let fast = captured
+  if (outcome == nil) != (fast == nil) { fuzzFailure("the fast path's outcome and call disagree") }
   let request: Request
   do {
     request = try Request(decoding: value, actions: directory)
@@ -83,8 +127,17 @@ func perform(_ value: JSONValue, line: [UInt8]) {
     return
   }
   if let fast {
-    guard case .action(let spec, _) = request.kind, spec.path == fast.path else {
-      fuzzFailure("the fast path sends \(fast.path), not what the rules find")
+    let path = String(decoding: fast.path, as: UTF8.self)
+    guard case .action(let spec, let arguments) = request.kind, Array(spec.path.utf8) == fast.path
+    else { fuzzFailure("the fast path sends \(path), not what the rules find") }
+    let expected = arguments.map { argument -> SentValue in
+      switch argument {
+      case .string(let text): .string(Array(text.utf8))
+      case .int32(let integer): .int32(integer)
+      }
+    }
+    guard fast.values == expected else {
+      fuzzFailure("the fast path sends \(path) with other values than the rules decode")
     }
   }
   switch request.kind {
