@@ -43,6 +43,12 @@ public final class Lock<Value>: @unchecked Sendable {
     return try body(value)
   }
 
+  /// The value, read without the lock: only for the one thread that ever changes it, which
+  /// cannot race with itself (other threads still read under ``read(_:)``). The handle
+  /// registry's store thread reads its table so on every ABI call.
+  @inlinable
+  public var valueOnItsOnlyWriter: Value { value }
+
   /// Changes the value, alone. `body` must not take the lock again.
   @inlinable
   public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {

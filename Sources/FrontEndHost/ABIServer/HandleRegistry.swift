@@ -67,12 +67,9 @@ enum HandleRegistry {
   }
 
   // Read on every call, from any thread; written when a handle is made or retired, on the
-  // store thread only, under `lock`. Other threads read it under the read lock; the store
-  // thread reads it as it is (see the type's comment). No exclusivity checks: the lock and
-  // the thread keep the accesses apart.
-  @exclusivity(unchecked) private nonisolated(unsafe) static var table = Table()
-  /// Keeps other threads' reads apart from the store thread's writes.
-  private static let lock = Lock(())
+  // store thread only, under the write lock. Other threads read it under the read lock; the
+  // store thread reads it without (see the type's comment).
+  private static let table = Lock(Table())
 
   /// A handle that answers as retired: what `root` and `scope` give a detached front end.
   static var retired: OpaquePointer { ID(slot: 0, generation: 1).pointer }
@@ -157,8 +154,8 @@ enum HandleRegistry {
   /// that writes it; under the read lock on any other.
   @inline(__always)
   private static func read<R>(onStoreThread: Bool, _ body: (borrowing Table) -> R) -> R {
-    if onStoreThread { return body(table) }
-    return lock.read { _ in body(table) }
+    if onStoreThread { return body(table.valueOnItsOnlyWriter) }
+    return table.read { body($0) }
   }
 
   /// Changes the table, on the store thread, under the write lock (other threads may be
@@ -168,6 +165,6 @@ enum HandleRegistry {
   /// costs nothing measurable.
   private static func change<R>(_ body: (inout Table) -> R) -> R {
     precondition(isStoreThread(), "handles are made and retired on the store thread")
-    return lock.withLock { _ in body(&table) }
+    return table.withLock { body(&$0) }
   }
 }
