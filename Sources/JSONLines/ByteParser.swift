@@ -253,13 +253,7 @@ struct ByteParser {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        index += 1
-      default: return
-      }
-    }
+    index = JSONWhitespace.end(in: bytes, from: index)
   }
 
   mutating func enterContainer() throws(JSONError) {

@@ -108,13 +108,7 @@ public struct FlatObjectScanner: Sendable {
     }
 
     mutating func skipWhitespace() {
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-          index += 1
-        default: return
-        }
-      }
+      index = JSONWhitespace.end(in: bytes, from: index)
     }
 
     mutating func isAtEndAfterWhitespace() -> Bool {
