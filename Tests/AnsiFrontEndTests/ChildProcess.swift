@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a program to completion with its output in a file, from a clean signal state.
 ///
@@ -31,7 +32,8 @@ enum ChildProcess {
 
   /// Starts `executable` with `arguments` and `environment`, no signal blocked and the usual
   /// ones at their default action, with the file actions `prepare` adds (its standard input,
-  /// output and error); returns its process id without waiting for it.
+  /// output and error) and no other descriptor of this process; returns its process id
+  /// without waiting for it.
   static func spawn(
     _ executable: String, _ arguments: [String],
     environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -55,6 +57,9 @@ enum ChildProcess {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     prepare(&actions)
+    // Nothing a parallel test has open (a host's input, above all) outlives that test in a
+    // tmux server started here.
+    _ = GNUExtensions.addCloseFrom(&actions, 3)
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The real `tictactoe` without a terminal: standard input is a pipe the test keeps open (so
 /// the host waits for input, as behind `producer | tictactoe`), standard output and standard
@@ -42,7 +43,8 @@ final class PipedHost: Sendable {
     var outputPipe: [Int32] = [-1, -1]
     // Close-on-exec: no other child started meanwhile (by a test running in parallel) may
     // hold an end and keep the output from ending.
-    guard Self.pipe2(&inputPipe, O_CLOEXEC) == 0, Self.pipe2(&outputPipe, O_CLOEXEC) == 0
+    guard GNUExtensions.pipe2(&inputPipe, O_CLOEXEC) == 0,
+      GNUExtensions.pipe2(&outputPipe, O_CLOEXEC) == 0
     else {
       for descriptor in inputPipe + outputPipe where descriptor >= 0 { close(descriptor) }
       throw TmuxError("pipe2 failed: \(String(cString: strerror(errno)))")
@@ -119,16 +121,6 @@ final class PipedHost: Sendable {
     while !state.outputEnded && condition.wait(until: deadline.addingTimeInterval(5)) {}
     return String(decoding: state.output, as: UTF8.self)
   }
-
-  /// glibc's `pipe2`, which the Glibc module leaves out (it is a GNU extension): a pipe whose
-  /// ends are close-on-exec from the start, without the window `pipe` then `fcntl` leaves.
-  private static let pipe2: Pipe2 = {
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pipe2") else {
-      fatalError("glibc has no pipe2")
-    }
-    return unsafeBitCast(symbol, to: Pipe2.self)
-  }()
-  private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
 
   /// The host's output so far and how its process is doing, behind one lock.
   private final class State: @unchecked Sendable {
