@@ -18,12 +18,16 @@ public struct Frame: Equatable, Sendable {
   private(set) var cells: [PackedCell]
   /// The graphemes longer than a packed cell holds, which long glyphs index.
   private(set) var longGlyphs: [Character] = []
+  /// The rows written since ``takeChangedRows()`` (all of them in a new frame); see
+  /// `Frame+ChangedRows.swift`.
+  var changedRows: Range<Int>
 
   /// A blank frame of the given size (negative sizes count as 0).
   public init(columns: Int, rows: Int) {
     self.columns = max(0, columns)
     self.rows = max(0, rows)
     self.cells = Array(repeating: .blank, count: self.columns * self.rows)
+    self.changedRows = 0..<self.rows
   }
 
   /// The cell at `row`, `column`; a blank cell outside the frame.
@@ -69,6 +73,7 @@ public struct Frame: Equatable, Sendable {
   /// Deletes `count` cells of row `row` at `column`, as a terminal does (DCH): the cells after
   /// them move left, and blanks fill the end of the row.
   mutating func deleteCells(row: Int, column: Int, count: Int) {
+    markChanged(row)
     let start = row * columns
     for index in column..<columns {
       cells[start + index] = index + count < columns ? cells[start + index + count] : .blank
@@ -80,6 +85,7 @@ public struct Frame: Equatable, Sendable {
   /// again among this frame's own.
   mutating func copyRow(_ row: Int, from other: Frame) {
     guard columns > 0 else { return }
+    markChanged(row)
     let start = row * columns
     guard other.longGlyphs.isEmpty else {
       for index in start..<start + columns {
@@ -119,6 +125,7 @@ public struct Frame: Equatable, Sendable {
     _ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int = .max
   ) -> Int {
     guard row >= 0, row < rows else { return 0 }
+    markChanged(row)
     let limit = min(columns, column > Int.max - maxWidth ? columns : column + maxWidth)
     let look = PackedCell.pack(style, width: 1)
     if let x = putASCII(text, row: row, column: column, look: look, limit: limit)
@@ -232,6 +239,7 @@ public struct Frame: Equatable, Sendable {
     let start = max(0, column)
     let end = min(columns, column > Int.max - width ? columns : column + width)
     guard row >= 0, row < rows, start < end else { return }
+    markChanged(row)
     let cell = PackedCell(glyph: glyph(for: character), look: PackedCell.pack(style, width: 1))
     // Only the first and last cells can cut a wide character in two; the cells between are
     // overwritten whole.

@@ -78,6 +78,12 @@ struct ScreenComposer {
     }
   }
 
+  /// The rows of ``frame`` composed again since the last call (every row of a new frame): the
+  /// only ones a renderer that drew the frame as it was then needs to compare.
+  mutating func takeChangedRows() -> Range<Int> {
+    frame.takeChangedRows()
+  }
+
   /// Composes the whole frame afresh.
   private mutating func composeAll(_ inputs: Inputs) {
     let size = inputs.size
