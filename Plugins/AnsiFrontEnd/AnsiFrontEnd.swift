@@ -230,7 +230,8 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
     }
     animateSpinner(while: screen.isActivityIndicatorVisible)
     composer.compose(screen, interface: interface, size: terminal.size)
-    terminal.draw(composer.frame)
+    let changedRows = composer.takeChangedRows()
+    terminal.draw(composer.frame, changedRows: changedRows)
   }
 
   /// Ticks the spinner while `isVisible`; each tick redraws only the spinner's cell.

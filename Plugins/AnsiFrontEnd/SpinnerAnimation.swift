@@ -15,9 +15,11 @@ final class SpinnerAnimation: @unchecked Sendable {
   }
 
   /// Stops ticking and lets the action (and what it holds) go; returns whether it ticked.
+  /// Without a ticker (nearly every change) it returns at once.
   @discardableResult
   func stop() -> Bool {
-    MainActor.assumeIsolated {
+    guard ticker != nil else { return false }
+    return MainActor.assumeIsolated {
       let wasRunning = ticker?.isRunning == true
       ticker?.stop()
       ticker = nil

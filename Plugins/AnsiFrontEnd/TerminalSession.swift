@@ -57,11 +57,12 @@ final class TerminalSession {
     isActive = false
   }
 
-  /// Draws `frame`, writing only what changed since the last one.
-  func draw(_ frame: Frame) {
+  /// Draws `frame`, writing only what changed since the last one; only the rows in
+  /// `changedRows` may differ from it (``Frame/takeChangedRows()``).
+  func draw(_ frame: Frame, changedRows: Range<Int>) {
     guard isActive else { return }
     drawn.removeAll(keepingCapacity: true)
-    renderer.render(frame, into: &drawn)
+    renderer.render(frame, changedRows: changedRows, into: &drawn)
     if !drawn.isEmpty { output.write(drawn) }
   }
 

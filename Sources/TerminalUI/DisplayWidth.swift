@@ -24,9 +24,9 @@ extension Character {
 /// extends. `nil` for any other scalar, which needs the grapheme rules (``Character``).
 func standaloneWidth(_ value: UInt32) -> Int? {
   switch value {
-  case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x23FF,
-    0x2500...0x25FF:
-    isWide(value) ? 2 : 1
+  // None of these is wide: no look-up.
+  case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E: 1
+  case 0x2190...0x23FF, 0x2500...0x25FF: isWide(value) ? 2 : 1
   default: nil
   }
 }
@@ -59,5 +59,9 @@ private let wideRanges: [ClosedRange<UInt32>] = [
 
 private func isWide(_ value: UInt32) -> Bool {
   guard value >= 0x1100 else { return false }
-  return wideRanges.contains { $0.contains(value) }
+  // The ranges are in order: the first that does not end below `value` decides.
+  for range in wideRanges where value <= range.upperBound {
+    return value >= range.lowerBound
+  }
+  return false
 }

@@ -15,15 +15,19 @@ public struct Frame: Equatable, Sendable {
   /// The height in rows.
   public let rows: Int
   /// The cells, row by row, packed into plain words (see ``PackedCell``).
-  private(set) var cells: [PackedCell]
+  var cells: [PackedCell]
   /// The graphemes longer than a packed cell holds, which long glyphs index.
   private(set) var longGlyphs: [Character] = []
+  /// The rows written since ``takeChangedRows()`` (all of them in a new frame); see
+  /// `Frame+ChangedRows.swift`.
+  var changedRows: Range<Int>
 
   /// A blank frame of the given size (negative sizes count as 0).
   public init(columns: Int, rows: Int) {
     self.columns = max(0, columns)
     self.rows = max(0, rows)
     self.cells = Array(repeating: .blank, count: self.columns * self.rows)
+    self.changedRows = 0..<self.rows
   }
 
   /// The cell at `row`, `column`; a blank cell outside the frame.
@@ -69,6 +73,7 @@ public struct Frame: Equatable, Sendable {
   /// Deletes `count` cells of row `row` at `column`, as a terminal does (DCH): the cells after
   /// them move left, and blanks fill the end of the row.
   mutating func deleteCells(row: Int, column: Int, count: Int) {
+    markChanged(row)
     let start = row * columns
     for index in column..<columns {
       cells[start + index] = index + count < columns ? cells[start + index + count] : .blank
@@ -80,6 +85,7 @@ public struct Frame: Equatable, Sendable {
   /// again among this frame's own.
   mutating func copyRow(_ row: Int, from other: Frame) {
     guard columns > 0 else { return }
+    markChanged(row)
     let start = row * columns
     guard other.longGlyphs.isEmpty else {
       for index in start..<start + columns {
@@ -119,6 +125,7 @@ public struct Frame: Equatable, Sendable {
     _ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int = .max
   ) -> Int {
     guard row >= 0, row < rows else { return 0 }
+    markChanged(row)
     let limit = min(columns, column > Int.max - maxWidth ? columns : column + maxWidth)
     let look = PackedCell.pack(style, width: 1)
     if let x = putASCII(text, row: row, column: column, look: look, limit: limit)
@@ -148,72 +155,6 @@ public struct Frame: Equatable, Sendable {
     return max(0, x - max(column, 0))
   }
 
-  /// ``put(_:row:column:style:maxWidth:)`` for text that is all ASCII, byte by byte (a byte is
-  /// a grapheme there, except CR LF, which is one); returns the column after the text, or
-  /// `nil` without drawing anything when the text is not all ASCII.
-  private mutating func putASCII(
-    _ text: String, row: Int, column: Int, look: UInt64, limit: Int
-  ) -> Int? {
-    var text = text
-    return text.withUTF8 { bytes -> Int? in
-      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-      var x = column
-      var index = 0
-      while index < bytes.count {
-        var byte = bytes[index]
-        index += 1
-        if byte < 0x20 || byte == 0x7F {
-          if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-          byte = UInt8(ascii: "?")
-        }
-        if x + 1 > limit { break }
-        if x >= 0 {
-          let cell = PackedCell(glyph: PackedCell.ascii(byte), look: look)
-          // Over a one-column cell (nearly always) no wide character is cut: written as is.
-          let index = row * columns + x
-          if cells[index].width == 1 { cells[index] = cell } else { set(cell, row: row, column: x) }
-        }
-        x += 1
-      }
-      return x
-    }
-  }
-
-  /// ``put(_:row:column:style:maxWidth:)`` for text whose every scalar is a grapheme on its
-  /// own (``standaloneWidth(_:)``: the status line's `·` and arrows, the board's lines), scalar
-  /// by scalar with no grapheme breaking; returns the column after the text, or `nil` without
-  /// drawing anything for any other text.
-  private mutating func putStandalone(
-    _ text: String, row: Int, column: Int, look: UInt64, limit: Int
-  ) -> Int? {
-    guard text.unicodeScalars.allSatisfy({ standaloneWidth($0.value) != nil }) else {
-      return nil
-    }
-    var x = column
-    for scalar in text.unicodeScalars {
-      let width = standaloneWidth(scalar.value)!
-      if x + width > limit { break }
-      if x >= 0 {
-        var glyph: UInt64 = 0
-        var count: UInt64 = 0
-        for byte in scalar.utf8 {
-          glyph |= UInt64(byte) << (8 * count)
-          count += 1
-        }
-        set(
-          PackedCell(glyph: glyph | count << 56, look: PackedCell.look(look, width: UInt8(width))),
-          row: row, column: x)
-        if width == 2 {
-          set(
-            PackedCell(glyph: PackedCell.ascii(0x20), look: PackedCell.look(look, width: 0)),
-            row: row, column: x + 1)
-        }
-      }
-      x += width
-    }
-    return x
-  }
-
   /// The glyph that shows `character`, keeping it among the long graphemes if it does not fit
   /// (once: a frame drawn over again keeps each grapheme once).
   private mutating func glyph(for character: Character) -> UInt64 {
@@ -232,6 +173,7 @@ public struct Frame: Equatable, Sendable {
     let start = max(0, column)
     let end = min(columns, column > Int.max - width ? columns : column + width)
     guard row >= 0, row < rows, start < end else { return }
+    markChanged(row)
     let cell = PackedCell(glyph: glyph(for: character), look: PackedCell.pack(style, width: 1))
     // Only the first and last cells can cut a wide character in two; the cells between are
     // overwritten whole.
@@ -246,7 +188,7 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// Writes one cell, blanking the other half of any wide character it overwrites.
-  private mutating func set(_ cell: PackedCell, row: Int, column: Int) {
+  mutating func set(_ cell: PackedCell, row: Int, column: Int) {
     guard contains(row: row, column: column) else { return }
     let index = row * columns + column
     let old = cells[index]

@@ -43,6 +43,23 @@ public struct Renderer: Sendable {
   /// (nothing when nothing changed): a caller that keeps its buffer allocates nothing per frame.
   /// Only rows that differ are looked at cell by cell.
   public mutating func render(_ frame: Frame, into bytes: inout [UInt8]) {
+    render(frame, changedRows: 0..<frame.rows, into: &bytes)
+  }
+
+  /// ``render(_:into:)`` comparing only the rows in `changedRows`: every other row of `frame`
+  /// must show what it showed in the frame this renderer drew last, as
+  /// ``Frame/takeChangedRows()`` tells of a frame kept and drawn after each change. A frame
+  /// drawn in full (the first, one of another size, the first after ``invalidate()``) is
+  /// compared row by row whatever `changedRows` says.
+  ///
+  /// - Parameters:
+  ///   - frame: What the terminal should show.
+  ///   - changedRows: The rows that may differ from the frame drawn last.
+  ///   - bytes: Where the bytes that make the terminal show `frame` are appended.
+  public mutating func render(
+    _ frame: Frame, changedRows: Range<Int>, into bytes: inout [UInt8]
+  ) {
+    var rows = changedRows.clamped(to: 0..<frame.rows)
     if !isShownValid || shown.columns != frame.columns || shown.rows != frame.rows {
       bytes.append(contentsOf: ControlSequence.resetStyle.utf8)
       bytes.append(contentsOf: ControlSequence.clearScreen.utf8)
@@ -50,8 +67,9 @@ public struct Renderer: Sendable {
       isShownValid = true
       cursor = (0, 0)
       style = .plain
+      rows = 0..<frame.rows
     }
-    for row in 0..<frame.rows where !frame.rowEquals(shown, row: row) {
+    for row in rows where !frame.rowEquals(shown, row: row) {
       if let shift = leftShift(of: row, from: shown, to: frame) {
         // What changed before the moved cells; the deletion that moves them into place; then
         // what still differs from the row as the terminal now shows it.

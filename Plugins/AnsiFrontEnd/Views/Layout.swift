@@ -21,7 +21,9 @@ enum Layout {
       top = rows.lowerBound
       if lines.count > rows.count { lines.removeAll { $0.isOptional } }
     }
-    return PlacedLines(top: top, lines: Array(lines.prefix(max(0, rows.upperBound - top))))
+    let fitting = max(0, rows.upperBound - top)
+    if lines.count > fitting { lines.removeLast(lines.count - fitting) }
+    return PlacedLines(top: top, lines: lines)
   }
 
   /// Draws `line` on row `row` of `frame`, from the block's left edge.
@@ -42,6 +44,15 @@ enum Layout {
     /// The line on `row`, if any.
     subscript(row: Int) -> Line? {
       lines.indices.contains(row - top) ? lines[row - top] : nil
+    }
+
+    /// Whether `other` has the same line on `row` (or neither has one), compared in place.
+    func hasSameLine(onRow row: Int, as other: PlacedLines) -> Bool {
+      let index = row - top
+      let otherIndex = row - other.top
+      let has = lines.indices.contains(index)
+      guard has == other.lines.indices.contains(otherIndex) else { return false }
+      return !has || lines[index] == other.lines[otherIndex]
     }
   }
 

@@ -7,33 +7,75 @@ import TerminalUI
 enum LoginView {
   /// The lines of the form, with `focus` highlighted (the email's cursor `caret` characters
   /// before its end) and the activity indicator at the `spinner` frame; explanations wrap at
-  /// `width`.
+  /// `width`. The lines that can change are kept in `memo`, and made again only when what they
+  /// show changed: a keystroke in the email field makes that field's line and no other.
   static func lines(
-    _ login: LoginScreen, focus: LoginFocus, caret: Int, spinner: Character, width: Int
+    _ login: LoginScreen, focus: LoginFocus, caret: Int, spinner: Character, width: Int,
+    memo: inout Memo
   ) -> [Line] {
-    var lines = explanationLines(width: width)
-    lines.reserveCapacity(lines.count + 6)
+    let explanation = explanationLines(width: width)
+    var lines: [Line] = []
+    lines.reserveCapacity(explanation.count + 6)
+    lines.append(contentsOf: explanation)
     lines.append(.spacer)
+    let email = Field(
+      value: login.email, focused: focus == .email, disabled: login.isFormDisabled,
+      caret: caret)
     lines.append(
-      Widgets.field(
-        label: "Email", value: login.email, placeholder: "blob@pointfree.co",
-        focused: focus == .email, disabled: login.isFormDisabled, caret: caret))
+      memo.email.line(for: email) {
+        Widgets.field(
+          label: "Email", value: email.value, placeholder: "blob@pointfree.co",
+          focused: email.focused, disabled: email.disabled, caret: email.caret)
+      })
     lines.append(.spacer)
+    let password = Field(
+      value: "", focused: focus == .password, disabled: login.isFormDisabled,
+      caret: login.passwordLength)
     lines.append(
-      Widgets.field(
-        label: "Password", value: String(repeating: "*", count: login.passwordLength),
-        focused: focus == .password, disabled: login.isFormDisabled))
+      memo.password.line(for: password) {
+        Widgets.field(
+          label: "Password", value: String(repeating: "*", count: login.passwordLength),
+          focused: password.focused, disabled: password.disabled)
+      })
     lines.append(.spacer)
-    var buttons = [
-      Widgets.gap(Widgets.labelWidth),
-      Widgets.button(
-        "Log in", focused: focus == .loginButton, enabled: login.isLoginButtonEnabled),
-    ]
-    if login.isActivityIndicatorVisible {
-      buttons += [Widgets.gap(2), Widgets.activity("Logging in…", frame: spinner)]
-    }
-    lines.append(Line(spans: buttons))
+    let buttons = Buttons(
+      focused: focus == .loginButton, enabled: login.isLoginButtonEnabled,
+      spinner: login.isActivityIndicatorVisible ? spinner : nil)
+    lines.append(
+      memo.buttons.line(for: buttons) {
+        var spans = [
+          Widgets.gap(Widgets.labelWidth),
+          Widgets.button("Log in", focused: buttons.focused, enabled: buttons.enabled),
+        ]
+        if let spinner = buttons.spinner {
+          spans += [Widgets.gap(2), Widgets.activity("Logging in…", frame: spinner)]
+        }
+        return Line(spans: spans)
+      })
     return lines
+  }
+
+  /// The form's lines that change, each kept with what it shows.
+  struct Memo {
+    var email = LineMemo<Field>()
+    var password = LineMemo<Field>()
+    var buttons = LineMemo<Buttons>()
+  }
+
+  /// What a field's line shows (the password's: its length as `caret`, the field being masked
+  /// and its cursor at the end).
+  struct Field: Equatable {
+    var value: String
+    var focused: Bool
+    var disabled: Bool
+    var caret: Int
+  }
+
+  /// What the buttons' line shows: the activity indicator's frame while it is visible.
+  struct Buttons: Equatable {
+    var focused: Bool
+    var enabled: Bool
+    var spinner: Character?
   }
 
   /// The explanation above the form.

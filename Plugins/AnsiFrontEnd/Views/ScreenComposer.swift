@@ -29,24 +29,30 @@ struct ScreenComposer {
   private var placed = Layout.PlacedLines()
   /// What the status line's keys were made from.
   private var footer: Chrome.Footer?
+  /// The login form's lines that change, kept with what they show.
+  private var loginLines = LoginView.Memo()
 
   /// What a frame is composed from.
-  private struct Inputs: Equatable {
+  private struct Inputs {
     var screen: Screen
     var interface: InterfaceState
     var size: TerminalSize
+
+    /// Whether these are the inputs given, compared where they are (no copy of either).
+    func equal(_ screen: Screen, _ interface: InterfaceState, _ size: TerminalSize) -> Bool {
+      self.size == size && self.screen == screen && self.interface == interface
+    }
   }
 
   /// Makes ``frame`` show `screen` with the front end's focus, cursor and status line.
   mutating func compose(_ screen: Screen, interface: InterfaceState, size: TerminalSize) {
-    let inputs = Inputs(screen: screen, interface: interface, size: size)
-    guard inputs != drawn else { return }
+    if drawn?.equal(screen, interface, size) == true { return }
     let last = drawn.take()
-    drawn = inputs
+    drawn = Inputs(screen: screen, interface: interface, size: size)
     guard Self.fits(size), let last, last.size == size,
       !Self.hasStatusAboveItsRow(last.interface), !Self.hasStatusAboveItsRow(interface)
     else {
-      composeAll(inputs)
+      composeAll(screen, interface: interface, size: size)
       return
     }
     let regions = Regions(size)
@@ -63,7 +69,7 @@ struct ScreenComposer {
       // Each row whose line changed, and only those.
       let now = Layout.arrange(
         lines(of: screen, interface: interface, in: regions), in: regions.content)
-      for row in regions.content where now[row] != placed[row] {
+      for row in regions.content where !now.hasSameLine(onRow: row, as: placed) {
         clear(row..<row + 1)
         if let line = now[row] { Layout.draw(line, in: &frame, row: row) }
       }
@@ -78,9 +84,16 @@ struct ScreenComposer {
     }
   }
 
+  /// The rows of ``frame`` composed again since the last call (every row of a new frame): the
+  /// only ones a renderer that drew the frame as it was then needs to compare.
+  mutating func takeChangedRows() -> Range<Int> {
+    frame.takeChangedRows()
+  }
+
   /// Composes the whole frame afresh.
-  private mutating func composeAll(_ inputs: Inputs) {
-    let size = inputs.size
+  private mutating func composeAll(
+    _ screen: Screen, interface: InterfaceState, size: TerminalSize
+  ) {
     frame = Frame(columns: size.columns, rows: size.rows)
     placed = Layout.PlacedLines()
     footer = nil
@@ -98,12 +111,12 @@ struct ScreenComposer {
     }
     let regions = Regions(size)
     if regions.hasHeader {
-      Chrome.header(for: ScreenKind(inputs.screen), replay: inputs.interface.replay, in: &frame)
+      Chrome.header(for: ScreenKind(screen), replay: interface.replay, in: &frame)
     }
-    drawContent(inputs.screen, interface: inputs.interface, in: regions)
+    drawContent(screen, interface: interface, in: regions)
     if regions.hasStatus {
-      Chrome.status(for: inputs.screen, interface: inputs.interface, in: &frame)
-      footer = Chrome.footer(for: inputs.screen, interface: inputs.interface)
+      Chrome.status(for: screen, interface: interface, in: &frame)
+      footer = Chrome.footer(for: screen, interface: interface)
     }
   }
 
@@ -125,12 +138,14 @@ struct ScreenComposer {
   }
 
   /// The lines of `screen`'s content.
-  private func lines(of screen: Screen, interface: InterfaceState, in regions: Regions) -> [Line] {
+  private mutating func lines(
+    of screen: Screen, interface: InterfaceState, in regions: Regions
+  ) -> [Line] {
     switch screen {
     case .login(let login):
       LoginView.lines(
         login, focus: interface.loginFocus, caret: interface.caret,
-        spinner: interface.spinner.frame, width: regions.width)
+        spinner: interface.spinner.frame, width: regions.width, memo: &loginLines)
     case .twoFactor(let twoFactor, _):
       TwoFactorView.lines(
         twoFactor, focus: interface.twoFactorFocus, caret: interface.caret,
