@@ -25,17 +25,19 @@ struct ActionSpec {
   var path: String { description.casePath }
 }
 
-/// The host's intents by case path, read through reflection and read again when a line names
-/// one it does not know yet (the app may have gained one).
+/// The host's intents by case path, read through reflection at the first line that names one
+/// (not at attach: the first screen needs none of them, and the host makes its catalog when it
+/// is first asked), and read again when a line names one it does not know yet (the app may have
+/// gained one).
 final class ActionDirectory {
   private let host: HostConnection
   private var specs: [String: ActionSpec] = [:]
   /// The specs by the hash of their path's UTF-8 bytes, for ``spec(utf8:)``.
   private var specsByHash: [Int: ActionSpec] = [:]
+  private var isRead = false
 
   init(host: HostConnection) {
     self.host = host
-    reload()
   }
 
   /// The intent at `path`, or `nil` if the host has none.
@@ -53,6 +55,7 @@ final class ActionDirectory {
   /// The intent whose path is the UTF-8 `path`, found without making a `String` of it, among
   /// those read so far: `nil` when there is none (``spec(named:)`` reads them again).
   func spec(utf8 path: UnsafeBufferPointer<UInt8>) -> ActionSpec? {
+    if !isRead { reload() }
     guard let spec = specsByHash[Self.hash(path)] else { return nil }
     // Another path with the same hash is not it.
     let matches = spec.path.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(path) }
@@ -60,6 +63,7 @@ final class ActionDirectory {
   }
 
   private func reload() {
+    isRead = true
     specs = Dictionary(
       host.actions().map { ($0.casePath, ActionSpec(description: $0)) },
       uniquingKeysWith: { _, last in last })

@@ -213,7 +213,11 @@ public final class OutputSink {
       }
       return
     }
-    pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+    // A sink that holds output for saves keeps more: what it holds between two saves (up to
+    // the input pause's 1 MiB and a turn's output) would otherwise be allocated again after
+    // each save, every page of it faulted in and cleared by the kernel (`--session`'s cost).
+    let holdsForSaves = waitsForDurability && OutputFlusher.durability != nil
+    pending.removeAll(keepingCapacity: pending.capacity <= (holdsForSaves ? 4 << 20 : 1 << 20))
     written = 0
     onDrain?(self)
   }

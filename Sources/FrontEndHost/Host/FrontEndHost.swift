@@ -56,10 +56,9 @@ public final class FrontEndHost: FrontEndAttacher {
   /// What front ends kept to find again after a switch (`keep_note`, ABI 1.3).
   var notes = FrontEndNotes()
 
-  /// The user intents front ends can send, with their C mirror for reflection. Read from any
-  /// thread (a front end may send from anywhere).
-  nonisolated let catalog = Lock<(actions: ActionCatalog, table: ReflectionTable)>(
-    (ActionCatalog.standard, ReflectionTable(ActionCatalog.standard)))
+  /// The user intents front ends can send, with their C mirror for reflection, made when a
+  /// front end first asks (see ``CatalogSlot``).
+  nonisolated let catalog = CatalogSlot()
 
   /// Creates a host around `store`, writing the terminal owner's output to `terminalOutput`
   /// (standard output by default), and waiting for its input, outputs and timers on `loop`.

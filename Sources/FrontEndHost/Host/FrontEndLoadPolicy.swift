@@ -38,7 +38,10 @@ public struct FrontEndLoadPolicy: Equatable, Sendable {
       "; another user could change the code the host would run. Make it writable by its owner "
       + "only (chmod go-w), owned by you or root, or start the host with --allow-unsafe-frontends"
     if let problem = Self.problem(with: fileStatus) { return "the file \(problem)\(advice)" }
-    let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    // `file` is canonical: its directory is what comes before its last `/` (no `URL`, whose
+    // first use in the process costs more than the rest of the load).
+    let slash = file.lastIndex(of: "/") ?? file.startIndex
+    let directory = slash == file.startIndex ? "/" : String(file[..<slash])
     var directoryStatus = stat()
     guard stat(directory, &directoryStatus) == 0 else {
       return "its directory \(directory) cannot be examined (\(String(cString: strerror(errno))))"

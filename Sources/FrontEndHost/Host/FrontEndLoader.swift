@@ -13,7 +13,10 @@ import TicTacToeFrontEndABI
 ///
 /// This is the only place in the project that knows about `dlopen`.
 public enum FrontEndLoader {
-  private static let cache = Lock<[String: LoadedFrontEnd]>([:])
+  /// The libraries loaded so far, by canonical path: a list, not a dictionary, as a host loads
+  /// a handful (a dictionary's first use costs a scan of every protocol conformance in the
+  /// process, a fiftieth of the host's start-up).
+  private static let cache = Lock<[LoadedFrontEnd]>([])
 
   /// The smallest descriptor the host accepts: ABI 1.0's, up to and including `on_settled`.
   static let minimumDescriptorSize =
@@ -35,7 +38,7 @@ public enum FrontEndLoader {
       let given = absolute == path ? "" : " (the canonical path of \(path))"
       throw FrontEndLoadError(file: absolute, reason: "unsafe\(given): \(reason)")
     }
-    if let loaded = cache.withLock({ $0[absolute] }) { return loaded }
+    if let loaded = cache.read({ loaded in loaded.first { $0.path == absolute } }) { return loaded }
     func failure(_ reason: String) -> FrontEndLoadError {
       FrontEndLoadError(file: absolute, reason: reason)
     }
@@ -45,8 +48,12 @@ public enum FrontEndLoader {
     let result = LoadedFrontEnd(
       path: path, descriptor: descriptor, name: loaded.name, summary: loaded.summary,
       version: loaded.version, abiVersion: loaded.abiVersion, flags: descriptor.pointee.flags)
-    cache.withLock { $0[absolute] = result }
-    return result
+    return cache.withLock { cache in
+      // Another thread may have loaded it meanwhile: the first one kept is the one.
+      if let kept = cache.first(where: { $0.path == absolute }) { return kept }
+      cache.append(result)
+      return result
+    }
   }
 
   /// `path` made absolute and canonical (symbolic links resolved): the key of the cache.
@@ -71,14 +78,14 @@ public enum FrontEndLoader {
     func failure(_ reason: String) -> FrontEndLoadError {
       FrontEndLoadError(file: absolute, reason: reason)
     }
-    var isDirectory = false
-    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-      throw failure("no such file")
-    }
-    guard !isDirectory else { throw failure("is a directory, not a shared library") }
-    // dlopen would block on a FIFO until a writer came, and read a device for ever.
+    // `stat`, not `FileManager`, whose first use costs more than the rest of this.
     var status = stat()
-    guard stat(absolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+    guard stat(absolute, &status) == 0 else { throw failure("no such file") }
+    guard status.st_mode & S_IFMT != S_IFDIR else {
+      throw failure("is a directory, not a shared library")
+    }
+    // dlopen would block on a FIFO until a writer came, and read a device for ever.
+    guard status.st_mode & S_IFMT == S_IFREG else {
       throw failure("is not a regular file (a FIFO, a socket or a device), not a shared library")
     }
     guard let handle = dlopen(absolute, RTLD_NOW | RTLD_LOCAL) else {

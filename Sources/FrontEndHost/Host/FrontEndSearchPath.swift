@@ -39,11 +39,14 @@ public struct FrontEndSearchPath: Sendable {
     if executableDirectory.split(separator: "/").last == "bin" {
       candidates.append(Self.joined(Self.parent(executableDirectory), "lib/tictactoe/frontends"))
     }
-    var seen = Set<String>()
-    // Absolute, against the current directory: the loader opens absolute paths only.
-    directories = candidates.filter { !$0.isEmpty }
-      .map { Self.isCanonical($0) ? $0 : URL(fileURLWithPath: $0).path }
-      .filter { seen.insert($0).inserted }
+    // Absolute, against the current directory: the loader opens absolute paths only. A few
+    // directories: a list finds the duplicates (a `Set`'s first use scans every protocol
+    // conformance in the process).
+    directories = []
+    for candidate in candidates where !candidate.isEmpty {
+      let directory = Self.isCanonical(candidate) ? candidate : URL(fileURLWithPath: candidate).path
+      if !directories.contains(directory) { directories.append(directory) }
+    }
   }
 
   /// Whether `path` is absolute with no empty, `.` or `..` component and no trailing `/`: a

@@ -15,10 +15,10 @@ import UnidirectionalFlow
 /// latest snapshot only. A save that writes the same bytes as the last one is skipped.
 ///
 /// Saves are paced, as databases group commits: a save starts no sooner than
-/// ``minimumInterval`` (20 ms) after the previous one started. The first save after a quiet
+/// ``minimumInterval`` (40 ms) after the previous one started. The first save after a quiet
 /// spell starts at once, so a key press is not delayed; while changes keep coming, the next
 /// save waits on the event loop's timer and then writes the latest state only. So a piped
-/// stream of 100 000 actions pays about 50 saves a second of its run, not one per chunk of
+/// stream of 100 000 actions pays at most 25 saves a second of its run, not one per chunk of
 /// input (each is a `fsync` of the file and one of its directory, kernel time that was most
 /// of what `--session` cost), and output in a burst waits up to the interval plus one save.
 /// No state event reaches a reader before its state is on disk. Quitting, the end of the input
@@ -31,10 +31,12 @@ import UnidirectionalFlow
 @MainActor
 final class SessionKeeper {
   /// The least time from the start of one save to the start of the next while changes keep
-  /// coming. With it `--session` measured 1.06x and 1.13x the CPU of no session in two runs
-  /// (1.19x unpaced), estimated at 1.04–1.05x from instruction counts and system time; the
-  /// 1.05x target is not shown (see Documentation/Benchmarks.md).
-  static let minimumInterval: Duration = .milliseconds(20)
+  /// coming. In a burst, a crash can take away this much play and one save, none of it shown
+  /// yet (what a front end showed is saved already).
+  /// Measured side by side on the 100 000-action stream (see Documentation/Benchmarks.md):
+  /// 20 ms made 83 saves and cost 1.10–1.12x the CPU of no session, 40 ms 43 saves; from 40 ms
+  /// to 100 ms the CPU no longer moves, as what is left is not the saves'.
+  static let minimumInterval: Duration = .milliseconds(40)
 
   var file: SessionFile { saver.file }
   private let saver: SessionSaver
