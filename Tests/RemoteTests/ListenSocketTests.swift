@@ -51,8 +51,7 @@ import Testing
     #expect(directory.hasPrefix("\(temporary)/tictactoe-"))
     #expect(mode(directory) == S_IFDIR | 0o700)
     #expect(mode(path) == S_IFSOCK | 0o600)
-    host.send(signal: SIGTERM)
-    let (status, _) = host.finishWithoutChecks()
+    let (status, _) = host.finish(bySignal: SIGTERM)
     #expect(status == 128 + SIGTERM)
     #expect(mode(path) == nil && mode(directory) == nil, "the socket or its directory is left")
   }

@@ -233,6 +233,24 @@ public final class HostProcess: @unchecked Sendable {
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> (status: Int32, standardError: String) {
     closeInput()
+    return waitForExit(sourceLocation: sourceLocation)
+  }
+
+  /// Sends `signalNumber` and waits for the host to end by it, with its input still open: the
+  /// end of the input, closed right after the signal, could reach the host first and end it
+  /// normally. Returns the exit status and standard error.
+  public func finish(
+    bySignal signalNumber: Int32, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (status: Int32, standardError: String) {
+    send(signal: signalNumber)
+    defer { closeInput() }
+    return waitForExit(sourceLocation: sourceLocation)
+  }
+
+  /// Reads the output to its end and waits for the exit (the watchdog ends a host that hangs).
+  private func waitForExit(
+    sourceLocation: SourceLocation
+  ) -> (status: Int32, standardError: String) {
     while readChunk() {}
     process.waitUntilExit()
     errorDrained.wait()

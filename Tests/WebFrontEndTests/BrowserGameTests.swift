@@ -181,8 +181,7 @@ struct BrowserGameTests {
       let page = try browser.newPage()
       try page.navigate(to: host.url)
       try waitForScreen("login", on: page)
-      host.process.send(signal: SIGTERM)
-      let (status, _) = host.finish()
+      let (status, _) = host.finish(bySignal: SIGTERM)
       #expect(status == 128 + SIGTERM)
       // The page says it lost the game (reconnecting, or disconnected), instead of "live".
       try page.waitUntil("document.getElementById('connection').textContent !== 'live'")

@@ -167,8 +167,7 @@ struct HTTPRulesTests {
       #expect(try stream.readResponse().status == 200)
       #expect(stream.read(until: "\n\n"), "the first event arrives")
     }
-    host.process.send(signal: SIGTERM)
-    let (status, _) = host.finish()
+    let (status, _) = host.finish(bySignal: SIGTERM)
     #expect(status == 128 + SIGTERM)
     for stream in streams { #expect(stream.waitForClose()) }
   }

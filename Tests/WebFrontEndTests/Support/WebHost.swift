@@ -118,4 +118,12 @@ final class WebHost {
   ) {
     process.finishWithoutChecks(sourceLocation: sourceLocation)
   }
+
+  /// Ends the host with `signalNumber`, its input still open; returns its exit status and
+  /// standard error.
+  func finish(
+    bySignal signalNumber: Int32, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (status: Int32, standardError: String) {
+    process.finish(bySignal: signalNumber, sourceLocation: sourceLocation)
+  }
 }
