@@ -14,20 +14,12 @@ import UnidirectionalFlow
 @Suite struct ExportCacheTests {
   /// The export `read_new_game` hands out now.
   private func newGame(_ host: FrontEndHost) throws -> ExportCache.Entry? {
-    host.bridge.exports.export(.newGame, try HostFeature.newGame.state(in: host.store.state)) {
-      state, strings -> ttt_new_game_state? in
-      guard case .newGame(let newGame) = state else { return nil }
-      return StateExport.newGame(newGame, strings)
-    }
+    host.bridge.exports.export(try HostFeature.newGame.state(in: host.store.state))
   }
 
   /// The export `read_game` hands out now.
   private func game(_ host: FrontEndHost) throws -> ExportCache.Entry? {
-    host.bridge.exports.export(.game, try HostFeature.game.state(in: host.store.state)) {
-      state, strings -> ttt_game_state? in
-      guard case .game(let game) = state else { return nil }
-      return StateExport.game(game, strings)
-    }
+    host.bridge.exports.export(try HostFeature.game.state(in: host.store.state))
   }
 
   private func exported<T>(_ entry: ExportCache.Entry?, as _: T.Type) -> T? {

@@ -65,19 +65,30 @@ final class ExportCache {
 
   private var entries: [Entry?] = Array(repeating: nil, count: HostFeature.allCases.count)
 
-  /// The export of `state`, `feature`'s part of the app state: the kept one if it was made
-  /// from this state and nothing it read changed since, else a new one made by `make` (and
-  /// kept). `nil` when `make` says the state is not that feature's.
-  func export<Exported>(
-    _ feature: HostFeature, _ state: FeatureState,
-    _ make: @MainActor (FeatureState, FieldStorage) -> Exported?
-  ) -> Entry? {
+  /// The export of `state`, a screen's part of the app state: the kept one if it was made
+  /// from this state and nothing it read changed since, else a new one (and kept). `nil` for
+  /// the root, which is not exported here. Each screen's export is picked here, so that a read
+  /// hands over no function (see ``HostAPI/read(_:_:_:_:)``).
+  func export(_ state: FeatureState) -> Entry? {
+    switch state {
+    case .root: nil
+    case .login(let login): export(state, .login) { StateExport.login(login, $0) }
+    case .twoFactor(let twoFactor):
+      export(state, .twoFactor) { StateExport.twoFactor(twoFactor, $0) }
+    case .newGame(let newGame): export(state, .newGame) { StateExport.newGame(newGame, $0) }
+    case .game(let game): export(state, .game) { StateExport.game(game, $0) }
+    }
+  }
+
+  /// The export of `feature`'s `state`, kept or made by `make` into the strings it is handed.
+  private func export<Exported>(
+    _ state: FeatureState, _ feature: HostFeature, _ make: (FieldStorage) -> Exported
+  ) -> Entry {
     let slot = Int(feature.rawValue)
     let id = state.id
     if let kept = entries[slot], kept.header.id == id, kept.isCurrent { return kept }
     let strings = FieldStorage()
-    let (made, stamp) = StateChangeStamp.recording { make(state, strings) }
-    guard let value = made else { return nil }
+    let (value, stamp) = StateChangeStamp.recording { make(strings) }
     let entry = Entry.make(
       value, Header(id: id, stamp: stamp, strings: strings, count: MemoryLayout<Exported>.size))
     entries[slot] = entry
