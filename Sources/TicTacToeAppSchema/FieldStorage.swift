@@ -2,7 +2,8 @@ import TicTacToeFrontEndABI
 
 /// Keeps alive what one export of a screen's state struct points to: its C strings and the
 /// scoreboard's array. The ABI's [until-next-read] lifetime is the life of this object (the
-/// host keeps a handle's last export until its next read).
+/// host keeps a handle's last export until its next read), or until it is emptied for another
+/// export once nobody holds it (``removeAll()``).
 ///
 /// The strings are copied one after the other into a block that never moves, so that a
 /// screen's strings cost one allocation, not one each and an array of them.
@@ -25,7 +26,17 @@ public final class FieldStorage {
     for block in fullBlocks { block.deallocate() }
   }
 
-  /// A NUL-terminated copy of `string`, alive as long as this object.
+  /// Forgets every string and the standings, for an export made again into the same storage:
+  /// what was handed out before is no longer valid. The current block is kept for the next
+  /// strings, so a screen exported again allocates nothing for them.
+  public func removeAll() {
+    for block in fullBlocks { block.deallocate() }
+    fullBlocks.removeAll()
+    used = 0
+    standings.removeAll()
+  }
+
+  /// A NUL-terminated copy of `string`, alive as long as this object (or until ``removeAll()``).
   func pointer(_ string: String) -> UnsafePointer<CChar> {
     let utf8 = string.utf8
     let size = utf8.count + 1

@@ -14,26 +14,27 @@ import UnidirectionalFlow
 @Suite struct ExportCacheTests {
   /// The export `read_new_game` hands out now.
   private func newGame(_ host: FrontEndHost) throws -> ExportCache.Entry? {
-    host.bridge.exports.export(.newGame, try HostFeature.newGame.state(in: host.store.state)) {
-      state, strings -> ttt_new_game_state? in
-      guard case .newGame(let newGame) = state else { return nil }
-      return StateExport.newGame(newGame, strings)
-    }
+    host.bridge.exports.export(try HostFeature.newGame.state(in: host.store.state))
   }
 
   /// The export `read_game` hands out now.
   private func game(_ host: FrontEndHost) throws -> ExportCache.Entry? {
-    host.bridge.exports.export(.game, try HostFeature.game.state(in: host.store.state)) {
-      state, strings -> ttt_game_state? in
-      guard case .game(let game) = state else { return nil }
-      return StateExport.game(game, strings)
-    }
+    host.bridge.exports.export(try HostFeature.game.state(in: host.store.state))
   }
 
   private func exported<T>(_ entry: ExportCache.Entry?, as _: T.Type) -> T? {
     var value: T?
     entry?.withBytes { value = $0.loadUnaligned(as: T.self) }
     return value
+  }
+
+  /// The X player's name in the new-game screen `entry` holds, read through its C string.
+  private func xPlayerName(_ entry: ExportCache.Entry?) -> String? {
+    exported(entry, as: ttt_new_game_state.self)?.x_player_name.map { String(cString: $0) }
+  }
+
+  private func rename(_ host: FrontEndHost, _ name: String) {
+    host.store.send(.newGame(.binding(.set(\.xPlayerName, name))))
   }
 
   private func tap(_ host: FrontEndHost, _ row: Int, _ column: Int) {
@@ -62,13 +63,42 @@ import UnidirectionalFlow
     let host = makeTestHost()
     await startGame(on: host)
     let screen = try #require(try newGame(host))
-    host.store.send(.newGame(.binding(.set(\.xPlayerName, "Blobby"))))
+    rename(host, "Blobby")
     let renamed = try #require(try newGame(host))
     #expect(renamed !== screen)
-    let name = exported(renamed, as: ttt_new_game_state.self)?.x_player_name.map {
-      String(cString: $0)
-    }
-    #expect(name == "Blobby")
+    #expect(xPlayerName(renamed) == "Blobby")
+  }
+
+  @Test func anExportNobodyHoldsIsMadeAgainInPlace() async throws {
+    let host = makeTestHost()
+    await startGame(on: host)
+    // As a front end's handle drops its last read before reading again.
+    weak let board = try game(host)
+    tap(host, 1, 1)
+    let moved = try #require(try game(host))
+    #expect(moved === board, "the same allocation, made again")
+    #expect(exported(moved, as: ttt_game_state.self)?.board.1.1 == UInt8(TTT_PLAYER_X.rawValue))
+  }
+
+  @Test func anExportAFrontEndHoldsIsLeftAsItWasAndMadeAgainOnceReleased() async throws {
+    let host = makeTestHost()
+    await startGame(on: host)
+    // Two front ends' handles, each keeping its last read.
+    var readerA = try newGame(host)
+    var readerB = try newGame(host)
+    weak let first = readerA
+    rename(host, "Blobby")
+    readerA = try newGame(host)
+    #expect(readerA !== first, "the other front end still holds the first")
+    #expect(xPlayerName(readerB) != "Blobby", "and it still shows the name it was made with")
+    readerB = try newGame(host)
+    #expect(readerB === readerA)
+
+    rename(host, "Blobbo")
+    readerA = try newGame(host)
+    #expect(readerA === first, "nobody holds the first any more: made again in place")
+    #expect(xPlayerName(readerA) == "Blobbo")
+    #expect(xPlayerName(readerB) == "Blobby", "the export the other front end holds is intact")
   }
 
   @Test func anUndoOrRewindShowsTheStatePutBack() async throws {

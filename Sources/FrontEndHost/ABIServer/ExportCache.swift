@@ -4,7 +4,10 @@ import UnidirectionalFlow
 /// Each feature's state as last exported for the C ABI, shared by every front end's handles:
 /// after a change, the first front end to read a screen fills its struct and copies its
 /// strings, and the others get the same struct, so a screen is exported once per change,
-/// not once per front end.
+/// not once per front end. A screen made again into an entry nobody holds any more (no handle
+/// kept it as its last read) is made in place, in the entry's allocation and its strings'
+/// block (the current entry, or the one it replaced, ``spares``): as long as every front end
+/// reads the screen after each change, its export allocates nothing.
 ///
 /// An entry is used again while the feature's state is the one it was made from (the same
 /// ``ObservableStateID``) and no state the export read has reported a change since (its
@@ -24,7 +27,7 @@ final class ExportCache {
   /// What an entry keeps besides the struct's bytes.
   struct Header {
     /// The identity of the feature's state the export was made from.
-    let id: ObservableStateID
+    var id: ObservableStateID
     /// The states the export read, with their change counts then.
     var stamp: StateChangeStamp
     /// The C strings the struct points to.
@@ -44,12 +47,17 @@ final class ExportCache {
     static func make<Exported>(_ value: Exported, _ header: Header) -> Entry {
       let entry = unsafeDowncast(
         create(minimumCapacity: header.count) { _ in header }, to: Entry.self)
-      entry.withUnsafeMutablePointerToElements { bytes in
+      entry.store(value)
+      return entry
+    }
+
+    /// Stores the bytes of `value`, a struct of the entry's size, as the entry's struct.
+    func store<Exported>(_ value: Exported) {
+      withUnsafeMutablePointerToElements { bytes in
         withUnsafeBytes(of: value) {
           UnsafeMutableRawPointer(bytes).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
         }
       }
-      return entry
     }
 
     /// Runs `body` with the struct's bytes.
@@ -64,30 +72,70 @@ final class ExportCache {
   }
 
   private var entries: [Entry?] = Array(repeating: nil, count: HostFeature.allCases.count)
+  /// Per feature, the entry the current one replaced, kept to be made again in place once
+  /// nobody holds it: with several front ends reading, the current one is still held by the
+  /// others when the first reads a change, and the one before is free by then.
+  private var spares: [Entry?] = Array(repeating: nil, count: HostFeature.allCases.count)
 
-  /// The export of `state`, `feature`'s part of the app state: the kept one if it was made
-  /// from this state and nothing it read changed since, else a new one made by `make` (and
-  /// kept). `nil` when `make` says the state is not that feature's.
-  func export<Exported>(
-    _ feature: HostFeature, _ state: FeatureState,
-    _ make: @MainActor (FeatureState, FieldStorage) -> Exported?
-  ) -> Entry? {
+  /// The export of `state`, a screen's part of the app state: the kept one if it was made
+  /// from this state and nothing it read changed since, else a new one (and kept). `nil` for
+  /// the root, which is not exported here. Each screen's export is picked here, so that a read
+  /// hands over no function (see ``HostAPI/read(_:_:_:_:)``).
+  func export(_ state: FeatureState) -> Entry? {
+    switch state {
+    case .root: nil
+    case .login(let login): export(state, .login) { StateExport.login(login, $0) }
+    case .twoFactor(let twoFactor):
+      export(state, .twoFactor) { StateExport.twoFactor(twoFactor, $0) }
+    case .newGame(let newGame): export(state, .newGame) { StateExport.newGame(newGame, $0) }
+    case .game(let game): export(state, .game) { StateExport.game(game, $0) }
+    }
+  }
+
+  /// The export of `feature`'s `state`, kept or made by `make` into the strings it is handed.
+  private func export<Exported>(
+    _ state: FeatureState, _ feature: HostFeature, _ make: (FieldStorage) -> Exported
+  ) -> Entry {
     let slot = Int(feature.rawValue)
     let id = state.id
     if let kept = entries[slot], kept.header.id == id, kept.isCurrent { return kept }
+    if let free = takeFree(slot) {
+      let strings = free.header.strings
+      strings.removeAll()
+      let (value, stamp) = StateChangeStamp.recording { make(strings) }
+      free.header.id = id
+      free.header.stamp = stamp
+      free.store(value)
+      entries[slot] = free
+      return free
+    }
     let strings = FieldStorage()
-    let (made, stamp) = StateChangeStamp.recording { make(state, strings) }
-    guard let value = made else { return nil }
+    let (value, stamp) = StateChangeStamp.recording { make(strings) }
     let entry = Entry.make(
       value, Header(id: id, stamp: stamp, strings: strings, count: MemoryLayout<Exported>.size))
+    spares[slot] = entries[slot]
     entries[slot] = entry
     return entry
+  }
+
+  /// An entry of `slot`'s that nobody else holds (no handle kept it as its last read), to be
+  /// made again in place, its strings emptied first: nobody can still be reading them. The
+  /// current one (with one front end reading, the reader dropped it before asking), else the
+  /// spare, which the current one then becomes.
+  private func takeFree(_ slot: Int) -> Entry? {
+    if isKnownUniquelyReferenced(&entries[slot]) { return entries[slot] }
+    guard isKnownUniquelyReferenced(&spares[slot]) else { return nil }
+    defer { spares[slot] = entries[slot] }
+    return spares[slot]
   }
 
   /// Forgets every export, for a state tree put back whole: what was exported may show a later
   /// value of the same states, which no setter will report (see the type's comment).
   func dropAll() {
-    for slot in entries.indices { entries[slot] = nil }
+    for slot in entries.indices {
+      entries[slot] = nil
+      spares[slot] = nil
+    }
   }
 }
 

@@ -93,7 +93,9 @@ extension HostAPI {
   /// `arguments` (the caller's pointers, say) instead of capturing them: a body that captures
   /// nothing has no context, while a capturing one's is allocated on the heap on every call,
   /// since ``onMainActor(_:_:_:_:)`` makes it escapable. For the routines every action calls
-  /// (`write`, `read_root`, the screens' reads): one allocation each.
+  /// (`write`, `read_root`, the screens' reads): one allocation each. A body that calls a
+  /// static function of `HostAPI` unqualified (`check(...)`) captures the metatype, and so has
+  /// a context: write `HostAPI.check(...)`.
   @inline(__always)
   static func with<T: HandedOut, Arguments, R>(
     _ pointer: OpaquePointer?, as type: T.Type, _ routine: String, unknown: R,

@@ -48,7 +48,9 @@ extension HostAPI {
     nonisolated(unsafe) let out = out
     return withStatus(store, "read_root", passing: out) { handle, host, out throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
-      try check(handle, reads: .root)
+      // `HostAPI.check`, not `check`: an unqualified call captures the metatype, the body's
+      // only capture, and gives it a context allocated on every read.
+      try HostAPI.check(handle, reads: .root)
       let root = StateExport.root(
         host.store.state, revision: host.revision, replay: host.replayProgress)
       try StateExport.copy(struct: root, to: UnsafeMutableRawPointer(out))
@@ -67,24 +69,29 @@ extension HostAPI {
     }
   }
 
-  static func read<T>(
-    _ store: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ feature: HostFeature,
-    _ routine: String, _ export: @escaping @MainActor (FeatureState, FieldStorage) -> T?
+  /// A screen's struct, `feature`'s: its export (kept by ``ExportCache``, and by the handle
+  /// until its next read) copied into the caller's struct at `out`. Not generic, and its
+  /// arguments are plain data: a function among them (the export, say) would be reabstracted
+  /// by a thunk whose context is allocated on every read.
+  static func read(
+    _ store: OpaquePointer?, _ out: UnsafeMutableRawPointer?, _ feature: HostFeature,
+    _ routine: String
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
-    nonisolated(unsafe) let arguments = (out: out, feature: feature, export: export)
+    nonisolated(unsafe) let arguments = (out: out, feature: feature)
     return withStatus(store, routine, passing: arguments) {
       handle, host, arguments throws(HostCallError) in
-      let (out, feature, export) = arguments
+      let (out, feature) = arguments
       guard let out else { throw .invalid("the output struct is NULL") }
-      try check(handle, reads: feature)
+      // Qualified, as in `readRoot`: the body captures nothing.
+      try HostAPI.check(handle, reads: feature)
       let state = try feature.state(in: host.store.state)
       handle.lastExport = nil
-      guard let entry = host.bridge.exports.export(feature, state, export) else {
+      guard let entry = host.bridge.exports.export(state) else {
         throw .inactive("\(feature.displayName) is not shown")
       }
       handle.lastExport = entry
-      try StateExport.copy(entry, to: UnsafeMutableRawPointer(out))
+      try StateExport.copy(entry, to: out)
       return TTT_OK
     }
   }

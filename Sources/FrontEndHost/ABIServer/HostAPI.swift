@@ -26,30 +26,14 @@ enum HostAPI {
         scope: { HostAPI.scope($0, $1) },
         is_active: { HostAPI.isActive($0) },
         read_root: { HostAPI.readRoot($0, $1) },
-        read_login: {
-          HostAPI.read($0, $1, .login, "read_login") { state, strings in
-            guard case .login(let login) = state else { return nil }
-            return StateExport.login(login, strings)
-          }
-        },
+        read_login: { HostAPI.read($0, UnsafeMutableRawPointer($1), .login, "read_login") },
         read_two_factor: {
-          HostAPI.read($0, $1, .twoFactor, "read_two_factor") { state, strings in
-            guard case .twoFactor(let twoFactor) = state else { return nil }
-            return StateExport.twoFactor(twoFactor, strings)
-          }
+          HostAPI.read($0, UnsafeMutableRawPointer($1), .twoFactor, "read_two_factor")
         },
         read_new_game: {
-          HostAPI.read($0, $1, .newGame, "read_new_game") { state, strings in
-            guard case .newGame(let newGame) = state else { return nil }
-            return StateExport.newGame(newGame, strings)
-          }
+          HostAPI.read($0, UnsafeMutableRawPointer($1), .newGame, "read_new_game")
         },
-        read_game: {
-          HostAPI.read($0, $1, .game, "read_game") { state, strings in
-            guard case .game(let game) = state else { return nil }
-            return StateExport.game(game, strings)
-          }
-        },
+        read_game: { HostAPI.read($0, UnsafeMutableRawPointer($1), .game, "read_game") },
         send: { HostAPI.send($0, $1) },
         edit_text: { HostAPI.editText($0, $1, $2, $3) },
         subscribe: { HostAPI.subscribe($0, $1, $2) },
