@@ -100,7 +100,12 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, RawActionObserving {
 
   /// Writes a `state` event of the state whose root is `root` (read now when not given).
   private func writeState(root: ttt_root_state? = nil) {
-    let state = SharedState.current(host, root: root ?? host.rootState())
+    let host = host
+    SharedState.withCurrent(host, root: { root ?? host.rootState() }, write)
+  }
+
+  /// Writes `state` as a `state` event, and notes it in the history.
+  private func write(_ state: SharedState.Encoded) {
     let seq = events.state(state.json)
     if let revision = state.revision {
       history.record(StateEventHistory.Entry(seq: seq, revision: revision, screen: state.screen))

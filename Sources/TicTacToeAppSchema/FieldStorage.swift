@@ -25,6 +25,16 @@ public final class FieldStorage {
     for block in fullBlocks { block.deallocate() }
   }
 
+  /// Forgets every string and standing kept so far, keeping the current block for the next
+  /// export: for an export made again and again (the host's JSON-lines `state` object, once
+  /// per change) whose strings are not needed once it is written, so that it allocates nothing.
+  public func removeAll() {
+    used = 0
+    for block in fullBlocks { block.deallocate() }
+    fullBlocks.removeAll(keepingCapacity: true)
+    standings.removeAll(keepingCapacity: true)
+  }
+
   /// A NUL-terminated copy of `string`, alive as long as this object.
   func pointer(_ string: String) -> UnsafePointer<CChar> {
     let utf8 = string.utf8

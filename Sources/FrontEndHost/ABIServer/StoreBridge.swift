@@ -36,6 +36,9 @@ final class StoreBridge {
   var broadcastsStoreActions = true
   /// Each feature's state as last exported, shared by every front end's reads.
   let exports = ExportCache()
+  /// The JSON-lines `state` object of the last revision a front end asked for
+  /// (`read_state_json`), shared by every front end.
+  let stateJSON = StateJSONCache()
 
   /// In the order they were registered (ids only grow), as they are called.
   var subscriptions: [Subscription] = []
