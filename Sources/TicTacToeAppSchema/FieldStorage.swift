@@ -30,9 +30,11 @@ public final class FieldStorage {
   /// per change) whose strings are not needed once it is written, so that it allocates nothing.
   public func removeAll() {
     used = 0
-    for block in fullBlocks { block.deallocate() }
-    fullBlocks.removeAll(keepingCapacity: true)
-    standings.removeAll(keepingCapacity: true)
+    if !fullBlocks.isEmpty {
+      for block in fullBlocks { block.deallocate() }
+      fullBlocks.removeAll(keepingCapacity: true)
+    }
+    if !standings.isEmpty { standings.removeAll(keepingCapacity: true) }
   }
 
   /// A NUL-terminated copy of `string`, alive as long as this object.

@@ -5,8 +5,8 @@ import TicTacToeAppSchema
 import TicTacToeFrontEndABI
 
 /// Writes the app state as the JSON-lines `state` object (Documentation/JSONLines.md, "The
-/// state") for `read_state_json` (ABI 1.6): each shown screen exported into its C struct, as
-/// `read_*` would, and written member by member as the reflection table describes it
+/// state") for `read_state_json` (ABI 1.6): the fields of each shown screen that the object
+/// holds exported into its C struct, as `read_*` would, and written member by member as the reflection table describes it
 /// (`json_name`, `json_form`). These are the bytes a front end writes from reflection alone
 /// (`FrontEndKit`'s `StateJSON`), made once in the host instead of once in each front end, from
 /// structs on the stack instead of reads across the ABI.
@@ -45,6 +45,13 @@ struct StateJSONEncoder {
   private let nameKeys: [[UInt8]]
   /// The strings of the export being written.
   private let strings = FieldStorage()
+  /// Each screen's fields that have a JSON-lines member: the view values the object leaves
+  /// out are not worked out.
+  private let rootFields = AppSchema.rootFields.filter { $0.info.json != nil }
+  private let loginFields = AppSchema.loginFields.filter { $0.info.json != nil }
+  private let twoFactorFields = AppSchema.twoFactorFields.filter { $0.info.json != nil }
+  private let newGameFields = AppSchema.newGameFields.filter { $0.info.json != nil }
+  private let gameFields = AppSchema.gameFields.filter { $0.info.json != nil }
 
   /// The encoder of the schema's fields that have a JSON-lines member.
   init() {
@@ -92,27 +99,36 @@ struct StateJSONEncoder {
   ) {
     switch (feature, state) {
     case (.root, _):
-      write(StateExport.root(state, revision: 0, replay: nil), feature, state, &writer, &screen)
+      write(state, rootFields, into: ttt_root_state(), feature, state, &writer, &screen)
     case (.login, .login(let login)):
-      write(StateExport.login(login, strings), feature, state, &writer, &screen)
+      write(login, loginFields, into: ttt_login_state(), feature, state, &writer, &screen)
     case (.twoFactor, .login(let login)) where login.twoFactor != nil:
-      write(StateExport.twoFactor(login.twoFactor!, strings), feature, state, &writer, &screen)
+      write(
+        login.twoFactor!, twoFactorFields, into: ttt_two_factor_state(), feature, state, &writer,
+        &screen)
     case (.newGame, .newGame(let newGame)):
-      write(StateExport.newGame(newGame, strings), feature, state, &writer, &screen)
+      write(newGame, newGameFields, into: ttt_new_game_state(), feature, state, &writer, &screen)
     case (.game, .newGame(let newGame)) where newGame.game != nil:
-      write(StateExport.game(newGame.game!, strings), feature, state, &writer, &screen)
+      write(newGame.game!, gameFields, into: ttt_game_state(), feature, state, &writer, &screen)
     default:
       writer.null()
     }
   }
 
-  /// Writes the object of `feature`, whose struct `export` is; it is the screen on top so far.
-  private func write<Exported>(
-    _ export: Exported, _ feature: HostFeature, _ state: TicTacToe.State,
-    _ writer: inout JSONWriter, _ screen: inout HostFeature
+  /// Exports `fields` of `shown`, `feature`'s state, into `export`, a zeroed struct of
+  /// `feature`'s, and writes its object; it is the screen on top so far.
+  private func write<Screen, Exported>(
+    _ shown: Screen, _ fields: [AppSchema.Field<Screen>], into export: Exported,
+    _ feature: HostFeature, _ state: TicTacToe.State, _ writer: inout JSONWriter,
+    _ screen: inout HostFeature
   ) {
     if feature != .root { screen = feature }
-    withUnsafeBytes(of: export) { writeObject(feature, $0.baseAddress!, state, &writer, &screen) }
+    var export = export
+    withUnsafeMutableBytes(of: &export) { bytes in
+      // By index: only the closure is taken out of the array, not the field's strings.
+      for index in fields.indices { fields[index].export(shown, bytes.baseAddress!, strings) }
+      writeObject(feature, UnsafeRawPointer(bytes.baseAddress!), state, &writer, &screen)
+    }
   }
 
   private func writeObject(
