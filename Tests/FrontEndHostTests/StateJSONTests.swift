@@ -93,6 +93,23 @@ import TicTacToeFrontEndABI
     #expect(Self.text(rewound) == empty)
   }
 
+  /// A string that needs escaping is escaped as `JSONWriter` escapes it (quotes, backslashes,
+  /// control characters, DEL and the C1 controls); other text is copied as it is.
+  @Test(arguments: [
+    "plain@example.com", #"a"b\c"#, "tab\there", "caf\u{E9} \u{1F600}", "del\u{7F}",
+    "c1\u{85}x", "\u{1B}[2J", "",
+  ])
+  func escapesAsJSONWriterDoes(_ email: String) async throws {
+    let host = makeTestHost()
+    let probe = try await attachedProbe(host)
+    #expect(probe.sendPath("login.view.binding.email", string: email) == TTT_OK)
+    let (_, read) = Self.read(probe)
+    var writer = JSONWriter()
+    writer.key("email")
+    writer.string(email)
+    #expect(Self.text(read).contains("{" + writer.text + ","), "\(Self.text(read))")
+  }
+
   /// Only the root handle reads the whole app.
   @Test func aScopedHandleIsRefused() async throws {
     let host = makeTestHost()

@@ -1,4 +1,3 @@
-import JSONLines
 import TicTacToeAppCore
 
 /// The JSON-lines `state` object of the host's state, encoded once per revision and handed to
@@ -26,13 +25,12 @@ final class StateJSONCache {
   final class Entry: ManagedBuffer<Header, UInt8> {
     /// An entry of `header` holding `bytes`, one allocation. Not isolated (see
     /// ``UncheckedClosures``).
-    static func make(_ bytes: [UInt8], _ header: Header) -> Entry {
+    static func make(_ bytes: UnsafeRawBufferPointer, _ header: Header) -> Entry {
       let entry = unsafeDowncast(
         create(minimumCapacity: header.count) { _ in header }, to: Entry.self)
       entry.withUnsafeMutablePointerToElements { elements in
-        bytes.withUnsafeBufferPointer {
-          elements.initialize(from: $0.baseAddress!, count: $0.count)
-        }
+        UnsafeMutableRawPointer(elements).copyMemory(
+          from: bytes.baseAddress!, byteCount: bytes.count)
       }
       return entry
     }
@@ -46,8 +44,8 @@ final class StateJSONCache {
   }
 
   private let encoder = StateJSONEncoder()
-  /// Where each object is written before it is copied into its entry; it keeps its capacity.
-  private var writer = JSONWriter(capacity: 1024)
+  /// Where each object is written before it is copied into its entry; it keeps its room.
+  private let writer = StateJSONBytes(capacity: 1024)
   private var current: Entry?
 
   /// The object of `state`, whose revision is `revision`: the entry made for that revision,
@@ -55,9 +53,9 @@ final class StateJSONCache {
   func entry(_ state: TicTacToe.State, revision: UInt64) -> Entry {
     if let current, current.header.revision == revision { return current }
     writer.reset()
-    let screen = encoder.write(state, to: &writer)
+    let screen = encoder.write(state, to: writer)
     let made = Entry.make(
-      writer.bytes, Header(revision: revision, screen: screen, count: writer.bytes.count))
+      writer.bytes, Header(revision: revision, screen: screen, count: writer.count))
     current = made
     return made
   }

@@ -83,10 +83,10 @@ struct StateJSONEncoder {
   }
 
   /// Writes `state` as the `state` object; returns the screen on top (the last one shown).
-  func write(_ state: TicTacToe.State, to writer: inout JSONWriter) -> HostFeature {
+  func write(_ state: TicTacToe.State, to writer: StateJSONBytes) -> HostFeature {
     strings.removeAll()
     var screen = HostFeature.root
-    writeFeature(.root, state, &writer, &screen)
+    writeFeature(.root, state, writer, &screen)
     return screen
   }
 
@@ -94,24 +94,24 @@ struct StateJSONEncoder {
   /// screens are taken out of the state by hand, not through ``HostFeature/state(in:)``: no
   /// copy of the whole state is made for each.
   private func writeFeature(
-    _ feature: HostFeature, _ state: TicTacToe.State, _ writer: inout JSONWriter,
+    _ feature: HostFeature, _ state: TicTacToe.State, _ writer: StateJSONBytes,
     _ screen: inout HostFeature
   ) {
     switch (feature, state) {
     case (.root, _):
-      write(state, rootFields, into: ttt_root_state(), feature, state, &writer, &screen)
+      write(state, rootFields, into: ttt_root_state(), feature, state, writer, &screen)
     case (.login, .login(let login)):
-      write(login, loginFields, into: ttt_login_state(), feature, state, &writer, &screen)
+      write(login, loginFields, into: ttt_login_state(), feature, state, writer, &screen)
     case (.twoFactor, .login(let login)) where login.twoFactor != nil:
       write(
-        login.twoFactor!, twoFactorFields, into: ttt_two_factor_state(), feature, state, &writer,
+        login.twoFactor!, twoFactorFields, into: ttt_two_factor_state(), feature, state, writer,
         &screen)
     case (.newGame, .newGame(let newGame)):
-      write(newGame, newGameFields, into: ttt_new_game_state(), feature, state, &writer, &screen)
+      write(newGame, newGameFields, into: ttt_new_game_state(), feature, state, writer, &screen)
     case (.game, .newGame(let newGame)) where newGame.game != nil:
-      write(newGame.game!, gameFields, into: ttt_game_state(), feature, state, &writer, &screen)
+      write(newGame.game!, gameFields, into: ttt_game_state(), feature, state, writer, &screen)
     default:
-      writer.null()
+      writer.literal("null")
     }
   }
 
@@ -119,7 +119,7 @@ struct StateJSONEncoder {
   /// `feature`'s, and writes its object; it is the screen on top so far.
   private func write<Screen, Exported>(
     _ shown: Screen, _ fields: [AppSchema.Field<Screen>], into export: Exported,
-    _ feature: HostFeature, _ state: TicTacToe.State, _ writer: inout JSONWriter,
+    _ feature: HostFeature, _ state: TicTacToe.State, _ writer: StateJSONBytes,
     _ screen: inout HostFeature
   ) {
     if feature != .root { screen = feature }
@@ -127,13 +127,13 @@ struct StateJSONEncoder {
     withUnsafeMutableBytes(of: &export) { bytes in
       // By index: only the closure is taken out of the array, not the field's strings.
       for index in fields.indices { fields[index].export(shown, bytes.baseAddress!, strings) }
-      writeObject(feature, UnsafeRawPointer(bytes.baseAddress!), state, &writer, &screen)
+      writeObject(feature, UnsafeRawPointer(bytes.baseAddress!), state, writer, &screen)
     }
   }
 
   private func writeObject(
     _ feature: HostFeature, _ base: UnsafeRawPointer, _ state: TicTacToe.State,
-    _ writer: inout JSONWriter, _ screen: inout HostFeature
+    _ writer: StateJSONBytes, _ screen: inout HostFeature
   ) {
     writer.beginObject()
     let members = self.members[Int(feature.rawValue)]
@@ -143,14 +143,14 @@ struct StateJSONEncoder {
         // The member is named for the feature the field holds.
         let raw = base.load(fromByteOffset: field.offset, as: UInt32.self)
         guard let active = HostFeature(rawValue: raw) else { continue }
-        writer.rawKey(nameKeys[Int(raw)])
-        writeFeature(active, state, &writer, &screen)
+        writer.key(nameKeys[Int(raw)])
+        writeFeature(active, state, writer, &screen)
         continue
       }
-      writer.rawKey(members[index].key)
+      writer.key(members[index].key)
       let group = members[index].group
       guard !group.isEmpty else {
-        writeValue(field, base, state, &writer, &screen)
+        writeValue(field, base, state, writer, &screen)
         continue
       }
       // An alert is null while its title is NULL.
@@ -159,13 +159,13 @@ struct StateJSONEncoder {
           && base.load(fromByteOffset: entry.slot.offset, as: UnsafePointer<CChar>?.self) == nil
       }
       guard !isNull else {
-        writer.null()
+        writer.literal("null")
         continue
       }
       writer.beginObject()
       for entry in group {
-        writer.rawKey(entry.key)
-        writeValue(entry.slot, base, state, &writer, &screen)
+        writer.key(entry.key)
+        writeValue(entry.slot, base, state, writer, &screen)
       }
       writer.endObject()
     }
@@ -174,35 +174,35 @@ struct StateJSONEncoder {
 
   private func writeValue(
     _ field: Slot, _ base: UnsafeRawPointer, _ state: TicTacToe.State,
-    _ writer: inout JSONWriter, _ screen: inout HostFeature
+    _ writer: StateJSONBytes, _ screen: inout HostFeature
   ) {
     let at = base + field.offset
     switch field.form {
     case TTT_JSON_SECRET:
-      writer.string(at.load(as: Int.self) == 0 ? "" : "<redacted>")
+      writer.literal(at.load(as: Int.self) == 0 ? #""""# : #""<redacted>""#)
     case TTT_JSON_PLAYER where field.type == TTT_TYPE_BOARD:
       writer.beginArray()
       for row in 0..<3 {
         writer.beginArray()
         for column in 0..<3 {
-          writePlayer(UInt32(at.load(fromByteOffset: row * 3 + column, as: UInt8.self)), &writer)
+          writePlayer(UInt32(at.load(fromByteOffset: row * 3 + column, as: UInt8.self)), writer)
         }
         writer.endArray()
       }
       writer.endArray()
     case TTT_JSON_PLAYER:
-      writePlayer(at.load(as: UInt32.self), &writer)
+      writePlayer(at.load(as: UInt32.self), writer)
     case TTT_JSON_PRESENTED:
       guard at.load(as: Bool.self), let presented = HostFeature(rawValue: field.presents.rawValue)
-      else { return writer.null() }
-      writeFeature(presented, state, &writer, &screen)
+      else { return writer.literal("null") }
+      writeFeature(presented, state, writer, &screen)
     default:
-      writePlain(field.type, at, &writer)
+      writePlain(field.type, at, writer)
     }
   }
 
   /// A value as its C type says: a string (null for NULL), a bool, a number, standings.
-  private func writePlain(_ type: ttt_type, _ at: UnsafeRawPointer, _ writer: inout JSONWriter) {
+  private func writePlain(_ type: ttt_type, _ at: UnsafeRawPointer, _ writer: StateJSONBytes) {
     switch type {
     case TTT_TYPE_STRING:
       if let text = at.load(as: UnsafePointer<CChar>?.self) {
@@ -210,28 +210,35 @@ struct StateJSONEncoder {
           utf8: UnsafeBufferPointer(
             start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
       } else {
-        writer.null()
+        writer.literal("null")
       }
     case TTT_TYPE_BOOL: writer.bool(at.load(as: Bool.self))
     case TTT_TYPE_INT32: writer.number(Int(at.load(as: Int32.self)))
     case TTT_TYPE_UINT32: writer.number(Int(at.load(as: UInt32.self)))
     case TTT_TYPE_SIZE: writer.number(at.load(as: Int.self))
-    case TTT_TYPE_STANDINGS: writeStandings(at, &writer)
-    default: writer.null()
+    case TTT_TYPE_STANDINGS: writeStandings(at, writer)
+    default: writer.literal("null")
     }
   }
 
+  /// The keys of a standing's object.
+  private static let nameKey = JSONWriter.quoted("name")
+  private static let winsKey = JSONWriter.quoted("wins")
+
   /// `[{"name": "Blob", "wins": 2}]`: the array at `at`, then its count.
-  private func writeStandings(_ at: UnsafeRawPointer, _ writer: inout JSONWriter) {
+  private func writeStandings(_ at: UnsafeRawPointer, _ writer: StateJSONBytes) {
     let pointer = at.load(as: UnsafePointer<ttt_standing>?.self)
     let count = at.load(fromByteOffset: MemoryLayout<UnsafeRawPointer?>.stride, as: Int.self)
     writer.beginArray()
     if let pointer {
       for index in 0..<count {
         writer.beginObject()
-        writer.key("name")
-        writer.string(String(cString: pointer[index].name))
-        writer.key("wins")
+        writer.key(Self.nameKey)
+        writer.string(
+          utf8: UnsafeBufferPointer(
+            start: UnsafeRawPointer(pointer[index].name).assumingMemoryBound(to: UInt8.self),
+            count: strlen(pointer[index].name)))
+        writer.key(Self.winsKey)
         writer.number(Int(pointer[index].wins))
         writer.endObject()
       }
@@ -240,11 +247,11 @@ struct StateJSONEncoder {
   }
 
   /// `"x"`, `"o"`, or `null` for an empty cell or no winner.
-  private func writePlayer(_ player: UInt32, _ writer: inout JSONWriter) {
+  private func writePlayer(_ player: UInt32, _ writer: StateJSONBytes) {
     switch player {
-    case TTT_PLAYER_X.rawValue: writer.string("x")
-    case TTT_PLAYER_O.rawValue: writer.string("o")
-    default: writer.null()
+    case TTT_PLAYER_X.rawValue: writer.literal(#""x""#)
+    case TTT_PLAYER_O.rawValue: writer.literal(#""o""#)
+    default: writer.literal("null")
     }
   }
 }
