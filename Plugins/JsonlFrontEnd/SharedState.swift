@@ -14,13 +14,14 @@ import TicTacToeFrontEndABI
 /// one state. An instance whose change callback comes after another's reads the root once and
 /// finds the encoding made. A host without revisions (ABI 1.1) gets a new encoding every time.
 enum SharedState {
-  /// The encoded state object, the screen on top, and the revision it shows (`nil` on a host
-  /// without revisions).
+  /// The encoded state object, the screen on top, the revision it shows (`nil` on a host
+  /// without revisions), and the replay's progress (`nil` outside a replay).
   struct Encoded {
     /// The object's bytes, valid during the call they are handed to.
     let json: UnsafeRawBufferPointer
     let screen: String
     let revision: UInt64?
+    let replay: ReplayStatus?
   }
 
   private struct Key: Equatable {
@@ -43,19 +44,22 @@ enum SharedState {
     ttt_feature_json_name(UInt32($0)).map { String(cString: $0) } ?? ""
   }
 
-  /// Calls `body` with the state `host` holds now (its root read by `root` when the host does
-  /// not encode it), encoded, and returns what it returns.
-  static func withCurrent<Result>(
-    _ host: HostConnection, root: () -> ttt_root_state, _ body: (Encoded) -> Result
-  ) -> Result {
+  /// Calls `body` with the state `host` holds now, encoded, and returns what it returns.
+  static func withCurrent<Result>(_ host: HostConnection, _ body: (Encoded) -> Result) -> Result {
     if let state = fromHost(host) {
       let screen = Int(state.screen) < screenNames.count ? screenNames[Int(state.screen)] : ""
+      // The replay's fields, read as a root state's.
+      var root = ttt_root_state()
+      root.is_replay = state.is_replay
+      root.is_replay_over = state.is_replay_over
+      root.replay_step = state.replay_step
+      root.replay_length = state.replay_length
       return body(
         Encoded(
           json: UnsafeRawBufferPointer(start: state.json, count: state.length), screen: screen,
-          revision: state.revision))
+          revision: state.revision, replay: host.replay(in: root)))
     }
-    let root = root()
+    let root = host.rootState()
     let revision = host.supportsRewind ? root.revision : nil
     let current = revision.map { Key(api: host.api, revision: $0) }
     if current == nil || current != key {
@@ -65,7 +69,7 @@ enum SharedState {
       key = current
     }
     return writer.bytes.withUnsafeBytes {
-      body(Encoded(json: $0, screen: screen, revision: revision))
+      body(Encoded(json: $0, screen: screen, revision: revision, replay: host.replay(in: root)))
     }
   }
 

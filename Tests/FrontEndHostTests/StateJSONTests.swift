@@ -44,6 +44,7 @@ import TicTacToeFrontEndABI
     try #require(status == TTT_OK)
     #expect(read.struct_size == UInt32(MemoryLayout<ttt_state_json>.size))
     #expect(read.revision == host.revision)
+    #expect(!read.is_replay && read.replay_step == 0 && read.replay_length == 0)
     let shown = HostFeature.allCases.last { $0 != .root && $0.inactivity(in: state) == nil }
     #expect(read.screen == shown?.rawValue)
 

@@ -346,13 +346,18 @@ mirror! {
     }
 
     /// (ABI 1.6) The whole state as the JSON-lines `state` object, which `read_state_json`
-    /// fills: `length` bytes of UTF-8 at `json`, the screen on top and the revision.
+    /// fills: `length` bytes of UTF-8 at `json`, the screen on top, the revision and the
+    /// replay's progress.
     pub struct ttt_state_json {
         pub struct_size: u32,
         pub screen: u32,
         pub revision: u64,
         pub json: *const c_char,
         pub length: usize,
+        pub is_replay: bool,
+        pub is_replay_over: bool,
+        pub replay_step: u64,
+        pub replay_length: u64,
     }
 
     /// The host's routines. Each is non-NULL within the table's `struct_size`.

@@ -26,6 +26,12 @@ extension HostAPI {
       state.revision = entry.header.revision
       state.json = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
       state.length = bytes.count
+      if let replay = host.replayProgress {
+        state.is_replay = true
+        state.is_replay_over = replay.isOver
+        state.replay_step = UInt64(replay.step)
+        state.replay_length = UInt64(replay.length)
+      }
       try StateExport.copy(struct: state, to: UnsafeMutableRawPointer(out))
       return TTT_OK
     }

@@ -440,6 +440,12 @@ typedef struct ttt_state_json {
    * json_form), secrets as "" or "<redacted>". [until-next-read] */
   const char *json;
   size_t length;
+  /* The replay's progress, as ttt_root_state gives it (ABI 1.3); all 0 outside a replay. With
+   * them a front end that writes the state as JSON needs no root read besides. */
+  bool is_replay;
+  bool is_replay_over;
+  uint64_t replay_step;
+  uint64_t replay_length;
 } ttt_state_json;
 
 /* One user intent, described at run time. Everything here is [static]: valid for the life of
@@ -814,7 +820,8 @@ typedef struct ttt_host_api {
   /* ---- ABI 1.6: the state as JSON. Check `abi_minor >= 6`. ---- */
 
   /* Fills `out` (its `struct_size` set by the caller) with the whole state as the JSON-lines
-   * `state` object, the screen on top and the revision, through the root handle. The host
+   * `state` object, the screen on top, the revision and the replay's progress, through the
+   * root handle. The host
    * encodes a state once, the first time it is asked after a change, and hands every front
    * end and every instance the same bytes until the next change: a front end that writes the
    * state as JSON (the stock jsonl, for standard output, observers and every client of the
