@@ -888,8 +888,9 @@ typedef struct ttt_frontend_descriptor {
    * the host ends whatever it subscribed and closes the outputs it opened.
    * `api` is [static], and each host in the process (each store that front ends share) hands
    * out a table of its own: with ttt_root_state.revision it names one state, so instances of a
-   * front end may share work done for a state (the stock jsonl front end encodes each state once
-   * for all of its instances). */
+   * front end may share work done for a state (the stock jsonl front end, on a host older than
+   * 1.6, encodes each state once for all of its instances; from 1.6 the host encodes it, see
+   * read_state_json). */
   ttt_status (*attach)(const ttt_host_api *api, ttt_host *host, const ttt_attach_info *info,
                        void **out_instance);
 
