@@ -34,9 +34,9 @@ struct EventWriter {
   /// A `state` event with `state`, the state object encoded once for every instance (see
   /// ``SharedState``); returns its `seq`.
   @discardableResult
-  mutating func state(_ state: [UInt8]) -> Int {
+  mutating func state(_ state: UnsafeRawBufferPointer) -> Int {
     seq += 1
-    encoder.state(seq: seq, state: state)
+    encoder.state(seq: seq, stateUTF8: state)
     write()
     return seq
   }

@@ -88,19 +88,23 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, RawActionObserving {
   }
 
   func stateDidChange() {
-    // One read of the root serves the whole change: nothing here changes the state.
-    let root = host.rootState()
-    let replay = host.replay(in: root)
-    // During a replay, a step that changed nothing only moves the progress on.
-    let isProgressOnly =
-      replay != lastReplay && host.supportsRewind && root.revision == lastRevision
-    if !isProgressOnly { writeState(root: root) }
-    writeReplayProgress(replay)
+    // One read serves the whole change: nothing here changes the state.
+    SharedState.withCurrent(host) { state in
+      // During a replay, a step that changed nothing only moves the progress on.
+      let isProgressOnly =
+        state.replay != lastReplay && host.supportsRewind && state.revision == lastRevision
+      if !isProgressOnly { write(state) }
+      writeReplayProgress(state.replay)
+    }
   }
 
-  /// Writes a `state` event of the state whose root is `root` (read now when not given).
-  private func writeState(root: ttt_root_state? = nil) {
-    let state = SharedState.current(host, root: root ?? host.rootState())
+  /// Writes a `state` event of the state the host holds now.
+  private func writeState() {
+    SharedState.withCurrent(host, write)
+  }
+
+  /// Writes `state` as a `state` event, and notes it in the history.
+  private func write(_ state: SharedState.Encoded) {
     let seq = events.state(state.json)
     if let revision = state.revision {
       history.record(StateEventHistory.Entry(seq: seq, revision: revision, screen: state.screen))

@@ -170,15 +170,21 @@ public struct JSONWriter: Sendable {
   /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
     separate()
-    bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    append(value ? "true" : "false")
     needsComma = true
   }
 
   /// Writes `null`.
   public mutating func null() {
     separate()
-    bytes.append(contentsOf: "null".utf8)
+    append("null")
     needsComma = true
+  }
+
+  /// Appends a literal's bytes in one copy: a `String`'s UTF-8 view is appended byte by byte.
+  private mutating func append(_ literal: StaticString) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
 
   /// Writes any value, recursively.

@@ -26,14 +26,17 @@ public final class FieldStorage {
     for block in fullBlocks { block.deallocate() }
   }
 
-  /// Forgets every string and the standings, for an export made again into the same storage:
-  /// what was handed out before is no longer valid. The current block is kept for the next
-  /// strings, so a screen exported again allocates nothing for them.
+  /// Forgets every string and standing kept so far, keeping the current block for the next
+  /// strings: for an export made again into the same storage (a screen's export, or the host's
+  /// JSON-lines `state` object once per change), so that it allocates nothing. What was handed
+  /// out before is no longer valid.
   public func removeAll() {
-    for block in fullBlocks { block.deallocate() }
-    fullBlocks.removeAll()
     used = 0
-    standings.removeAll()
+    if !fullBlocks.isEmpty {
+      for block in fullBlocks { block.deallocate() }
+      fullBlocks.removeAll(keepingCapacity: true)
+    }
+    if !standings.isEmpty { standings.removeAll(keepingCapacity: true) }
   }
 
   /// A NUL-terminated copy of `string`, alive as long as this object (or until ``removeAll()``).

@@ -64,6 +64,10 @@ extension HostileFrontEndTests {
     "find_action garbage host": TTT_ERR_INVALID_ARGUMENT,
     "find_action unknown path": TTT_ERR_UNKNOWN,
     "find_action effect-only path": TTT_ERR_EFFECT_ONLY,
+    "read_state_json NULL out": TTT_ERR_INVALID_ARGUMENT,
+    "read_state_json NULL handle": TTT_ERR_INVALID_ARGUMENT,
+    "read_state_json through login handle": TTT_ERR_WRONG_FEATURE,
+    "read_state_json struct_size 3": TTT_ERR_INVALID_ARGUMENT,
   ]
 
   /// Calls that return a pointer, an id, a count or nothing: all must come back empty.

@@ -28,8 +28,9 @@ import UnidirectionalFlow
     init() throws {
       directory = try Fixtures.temporaryDirectory()
       let file = try SessionFile.open(directory.appendingPathComponent("game").path)
+      let history = StateHistory(bridge: StoreBridge(store: store))
       keeper = SessionKeeper(
-        file: file, store: store, history: StateHistory(store: store), loop: loop,
+        file: file, store: store, history: history, loop: loop,
         beforeSave: { [starts] in starts.value += 1 }, report: { Issue.record("\($0)") })
     }
 

@@ -63,10 +63,10 @@ macro_rules! constants {
 pub type ttt_status = u32;
 
 constants! {
-    /// The ABI version this mirror follows: the front end is built against 1.5.
+    /// The ABI version this mirror follows: the front end is built against 1.6.
     TTT_ABI_VERSION_MAJOR = 1;
     /// See `TTT_ABI_VERSION_MAJOR`.
-    TTT_ABI_VERSION_MINOR = 5;
+    TTT_ABI_VERSION_MINOR = 6;
 
     /// Success; anything else has a message in `last_error`.
     TTT_OK = 0;
@@ -345,6 +345,21 @@ mirror! {
         pub payload: *const c_char,
     }
 
+    /// (ABI 1.6) The whole state as the JSON-lines `state` object, which `read_state_json`
+    /// fills: `length` bytes of UTF-8 at `json`, the screen on top, the revision and the
+    /// replay's progress.
+    pub struct ttt_state_json {
+        pub struct_size: u32,
+        pub screen: u32,
+        pub revision: u64,
+        pub json: *const c_char,
+        pub length: usize,
+        pub is_replay: bool,
+        pub is_replay_over: bool,
+        pub replay_step: u64,
+        pub replay_length: u64,
+    }
+
     /// The host's routines. Each is non-NULL within the table's `struct_size`.
     pub struct ttt_host_api {
         pub struct_size: u32,
@@ -395,6 +410,8 @@ mirror! {
         pub find_action: unsafe extern "C" fn(
             *mut ttt_host, *const c_char, *mut *const ttt_action_info,
         ) -> ttt_status,
+        // ABI 1.6: the state as JSON, encoded once per change by the host.
+        pub read_state_json: unsafe extern "C" fn(*mut ttt_store, *mut ttt_state_json) -> ttt_status,
     }
 
     /// What the host tells a front end when attaching it.

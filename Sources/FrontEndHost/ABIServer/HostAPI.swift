@@ -11,7 +11,7 @@ import TicTacToeFrontEndABI
 /// The routines themselves only say what they do, grouped by what they serve: handles and
 /// reads (`HostAPI+State.swift`), sends (`+Actions`), callbacks (`+Callbacks`), errors, logs and
 /// redaction (`+Messages`), requests, outputs and notes (`+Services`), what a case path names
-/// (`+Lookup`).
+/// (`+Lookup`), the state as JSON (`+StateJSON`).
 enum HostAPI {
   /// The table; static storage, valid for the life of the process.
   // Immutable once built; the routines it points to are safe to call as the header says.
@@ -57,7 +57,8 @@ enum HostAPI {
         note: { HostAPI.note($0, $1) },
         run_on_store_thread: { HostAPI.runOnStoreThread($0, $1, $2) },
         notice: { HostAPI.notice($0, $1) },
-        find_action: { HostAPI.findAction($0, $1, $2) }
+        find_action: { HostAPI.findAction($0, $1, $2) },
+        read_state_json: { HostAPI.readStateJSON($0, $1) }
       ))
     return UnsafePointer(table)
   }()

@@ -5,8 +5,9 @@ import UnidirectionalFlow
 /// Change subscriptions: one per front end and feature handle, told once per round after the
 /// outermost call into a front end has returned.
 extension StoreBridge {
-  /// A change subscription. One store subscription serves them all (``stateObservation``):
-  /// the store compares each new state with the last once, not once per front end.
+  /// A change subscription. One store subscription serves them all, and the host's own
+  /// observers (``stateDidChange(to:)``): the store compares each new state with the last once,
+  /// not once per front end or observer.
   final class Subscription {
     let id: UInt64
     let session: AttachedFrontEnd
@@ -40,18 +41,30 @@ extension StoreBridge {
     context: UnsafeMutableRawPointer?
   ) -> UInt64 {
     let id = takeID()
-    if stateObservation == nil {
-      stateObservation = store.subscribe { [weak self] state in self?.stateDidChange(to: state) }
-    }
+    observesForFrontEnds = true
     subscriptions.append(
       Subscription(id: id, handle: handle, callback: callback, context: context, state: store.state)
     )
     return id
   }
 
+  /// Calls `observer` after every change of the store's state, with the new state: after the
+  /// redactor and the observers added before, before any front end is told.
+  func observeStateChanges(_ observer: @escaping @MainActor (TicTacToe.State) -> Void) {
+    stateObservers.append(observer)
+  }
+
+  /// The store's state changed to `state`: the redactor, then the host's observers, then the
+  /// front ends' subscriptions learn it.
+  func stateDidChange(to state: TicTacToe.State) {
+    redactor.update(from: state)
+    for observer in stateObservers { observer(state) }
+    if observesForFrontEnds { markChangedSubscriptions(in: state) }
+  }
+
   /// Marks every subscription whose feature changed in `state`, and tells them unless a call
   /// into a front end is under way.
-  private func stateDidChange(to state: TicTacToe.State) {
+  private func markChangedSubscriptions(in state: TicTacToe.State) {
     for subscription in subscriptions {
       if let last = subscription.last {
         guard subscription.feature.changed(from: last, to: state) else { continue }

@@ -36,15 +36,24 @@ final class StoreBridge {
   var broadcastsStoreActions = true
   /// Each feature's state as last exported, shared by every front end's reads.
   let exports = ExportCache()
+  /// The JSON-lines `state` object of the last revision a front end asked for
+  /// (`read_state_json`), shared by every front end.
+  let stateJSON = StateJSONCache()
 
   /// In the order they were registered (ids only grow), as they are called.
   var subscriptions: [Subscription] = []
   /// Counts removals of subscriptions, so a round of callbacks notices one made by a callback.
   var subscriptionRemovals = 0
-  /// The store subscription that calls ``subscriptions``: made with the first of them, so that
-  /// the host's own subscribers made before (the history, which counts the revision) have
-  /// seen a change before any front end is told of it.
-  var stateObservation: StoreSubscription?
+  /// The host's one store subscription (``stateDidChange(to:)``): the store compares each new
+  /// state with the last once for the redactor, the host's own observers and the front ends'
+  /// subscriptions, instead of once for each.
+  private var stateObservation: StoreSubscription?
+  /// The host's own observers of every change (the history, which counts the revision), told
+  /// in the order they were added, after the redactor and before any front end.
+  var stateObservers: [@MainActor (TicTacToe.State) -> Void] = []
+  /// Whether a front end ever subscribed: from then on, every change is told to
+  /// ``subscriptions``.
+  var observesForFrontEnds = false
   /// In the order they were registered (ids only grow), so a broadcast walks them as they are.
   var actionObservers: [(id: UInt64, observer: ActionObserver)] = []
   /// Counts removals of action observers, so a broadcast notices one made by a callback.
@@ -54,7 +63,6 @@ final class StoreBridge {
   /// The payload of the action being broadcast, encoded into a reused buffer.
   var payloadWriter = JSONWriter(capacity: 256)
   private var actionObservation: StoreSubscription?
-  private var secretsObservation: StoreSubscription?
   /// How many calls into front ends are under way (one inside another's callback counts too).
   @exclusivity(unchecked) var frontEndCallDepth = 0
   /// Whether what waited is being told: the calls it makes wait for it instead of telling.
@@ -70,7 +78,7 @@ final class StoreBridge {
     self.store = store
     let redactor = redactor
     redactor.update(from: store.state)
-    secretsObservation = store.subscribe { state in redactor.update(from: state) }
+    stateObservation = store.subscribe { [unowned self] state in stateDidChange(to: state) }
     actionObservation = store.observeActions { [unowned self] action, origin in
       broadcast(action, origin: origin)
     }

@@ -35,7 +35,7 @@ final class SessionRecording {
     self.bridge = bridge
     self.loop = loop
     self.report = report
-    history = StateHistory(store: store)
+    history = StateHistory(bridge: bridge)
   }
 
   /// Saves the game to `file` after every change, before any output shows that change; see

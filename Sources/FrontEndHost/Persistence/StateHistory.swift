@@ -32,13 +32,15 @@ public final class StateHistory {
   /// The states before each move of the game the host started with, oldest first, as its
   /// session file kept them: older than revision 0.
   private var restoredGame: [TicTacToe.State] = []
-  private var subscription: StoreSubscription?
+  /// Whose changes it keeps (it tells the history of each; held, so that it goes on doing so).
+  private let bridge: StoreBridge
   /// Told of every new revision: the session keeper's one look at each change.
   var onChange: (() -> Void)?
 
-  init(store: Store<TicTacToe.State, TicTacToe.Action>) {
-    ring.append(Entry(revision: 0, state: store.state))
-    subscription = store.subscribe { [unowned self] state in append(state) }
+  init(bridge: StoreBridge) {
+    self.bridge = bridge
+    ring.append(Entry(revision: 0, state: bridge.store.state))
+    bridge.observeStateChanges { [weak self] state in self?.append(state) }
   }
 
   /// The revision of the current state.

@@ -51,9 +51,15 @@ public struct JSONLinesEventEncoder: Sendable {
   /// `{"type":"state","seq":2,"state":{...}}`, with `state` an encoded state object, written
   /// as it is (encoded once per change, and shared by every writer of the event).
   public mutating func state(seq: Int, state: [UInt8]) {
+    state.withUnsafeBytes { self.state(seq: seq, stateUTF8: $0) }
+  }
+
+  /// ``state(seq:state:)`` with the state object as UTF-8 bytes, such as the host's own
+  /// (ABI 1.6 `read_state_json`), written as they are without an array made of them.
+  public mutating func state(seq: Int, stateUTF8: UnsafeRawBufferPointer) {
     begin(.state, seq: seq)
     json.rawKey(Self.stateKey)
-    json.rawValue(state)
+    json.rawValue(stateUTF8)
     finish()
   }
 

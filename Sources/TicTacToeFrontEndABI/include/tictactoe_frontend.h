@@ -1,5 +1,5 @@
 /*
- * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.5.
+ * tictactoe_frontend.h — the front-end ABI of the tictactoe host, version 1.6.
  *
  * A front end is a shared library that the host opens with dlopen. It exports one symbol,
  * `tictactoe_frontend_entry`, returning a descriptor with its name, versions and callbacks.
@@ -75,7 +75,7 @@
  *     N fills every routine up to the end of minor N. By minor version, 1.0: root to request;
  *     1.1: action_count to field_at; 1.2: open_output to send_values; 1.3: keep_note, note
  *     and run_on_store_thread, appended after the first 1.3 hosts (check that struct_size
- *     covers them); 1.4: notice; 1.5: find_action. The host never
+ *     covers them); 1.4: notice; 1.5: find_action; 1.6: read_state_json. The host never
  *     attaches a front end built for a minor newer than its own. In the descriptor, attach and
  *     detach are never NULL; on_input, on_resize, on_suspend, on_settled, consume_input and
  *     on_notice may be, except that a front end with TTT_FRONTEND_READS_INPUT sets consume_input (1.2) or
@@ -117,7 +117,7 @@ extern "C" {
 /* The ABI version this header describes. A major bump breaks compatibility; a minor bump only
  * appends fields or routines. */
 #define TTT_ABI_VERSION_MAJOR 1u
-#define TTT_ABI_VERSION_MINOR 5u
+#define TTT_ABI_VERSION_MINOR 6u
 
 /* The symbol every front end exports. */
 #define TTT_FRONTEND_ENTRY_SYMBOL "tictactoe_frontend_entry"
@@ -426,6 +426,27 @@ typedef struct ttt_argument_info {
   uint32_t type;         /* ttt_type: TTT_TYPE_STRING or TTT_TYPE_INT32 */
   bool is_secret;        /* a password or token: never echo it in a message or log */
 } ttt_argument_info;
+
+/* (ABI 1.6) The state as the JSON-lines `state` object, which read_state_json fills. */
+typedef struct ttt_state_json {
+  uint32_t struct_size;
+  /* The ttt_feature on top: the screen that takes intents now (TTT_FEATURE_TWO_FACTOR while
+   * it is presented over login, TTT_FEATURE_GAME while a game is presented). */
+  uint32_t screen;
+  /* The state's revision, as ttt_root_state.revision gives it. */
+  uint64_t revision;
+  /* The object, `length` bytes of UTF-8 with no NUL at the end: `{"login":{"email":"",...}}`,
+   * the bytes a front end would write from reflection (ttt_field_info's json_name and
+   * json_form), secrets as "" or "<redacted>". [until-next-read] */
+  const char *json;
+  size_t length;
+  /* The replay's progress, as ttt_root_state gives it (ABI 1.3); all 0 outside a replay. With
+   * them a front end that writes the state as JSON needs no root read besides. */
+  bool is_replay;
+  bool is_replay_over;
+  uint64_t replay_step;
+  uint64_t replay_length;
+} ttt_state_json;
 
 /* One user intent, described at run time. Everything here is [static]: valid for the life of
  * the process. Intents added to the app after a front end was written appear here too, so a
@@ -795,6 +816,21 @@ typedef struct ttt_host_api {
                             const ttt_action_info **out);
 
   /* ---- end of ABI 1.5: effect-only actions ---- */
+
+  /* ---- ABI 1.6: the state as JSON. Check `abi_minor >= 6`. ---- */
+
+  /* Fills `out` (its `struct_size` set by the caller) with the whole state as the JSON-lines
+   * `state` object, the screen on top, the revision and the replay's progress, through the
+   * root handle. The host
+   * encodes a state once, the first time it is asked after a change, and hands every front
+   * end and every instance the same bytes until the next change: a front end that writes the
+   * state as JSON (the stock jsonl, for standard output, observers and every client of the
+   * host's socket) neither reads each screen's struct nor encodes it again.
+   * TTT_ERR_WRONG_FEATURE through a scoped handle; TTT_ERR_INVALID_ARGUMENT for a NULL `out`
+   * or a struct_size too small. [store-thread] */
+  ttt_status (*read_state_json)(ttt_store *store, ttt_state_json *out);
+
+  /* ---- end of ABI 1.6: the state as JSON ---- */
 } ttt_host_api;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -852,8 +888,9 @@ typedef struct ttt_frontend_descriptor {
    * the host ends whatever it subscribed and closes the outputs it opened.
    * `api` is [static], and each host in the process (each store that front ends share) hands
    * out a table of its own: with ttt_root_state.revision it names one state, so instances of a
-   * front end may share work done for a state (the stock jsonl front end encodes each state once
-   * for all of its instances). */
+   * front end may share work done for a state (the stock jsonl front end, on a host older than
+   * 1.6, encodes each state once for all of its instances; from 1.6 the host encodes it, see
+   * read_state_json). */
   ttt_status (*attach)(const ttt_host_api *api, ttt_host *host, const ttt_attach_info *info,
                        void **out_instance);
 

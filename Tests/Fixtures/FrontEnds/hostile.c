@@ -403,6 +403,12 @@ int hostile_absurd(void) {
   CALL("find_action unknown path", api->find_action(host, "login.nope", &found));
   CALL("find_action effect-only path", api->find_action(host, "login.loginResponse.success", &found));
   CALL("find_action leaves NULL", found != NULL);
+  ttt_state_json state_json = {.struct_size = sizeof state_json};
+  CALL("read_state_json NULL out", api->read_state_json(root, NULL));
+  CALL("read_state_json NULL handle", api->read_state_json(NULL, &state_json));
+  CALL("read_state_json through login handle", api->read_state_json(login, &state_json));
+  state_json.struct_size = 3;
+  CALL("read_state_json struct_size 3", api->read_state_json(root, &state_json));
 #undef CALL
   return count;
 }

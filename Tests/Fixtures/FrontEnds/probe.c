@@ -247,6 +247,13 @@ int probe_find_action(const char *path, const char **found_path) {
   return status;
 }
 
+/* read_state_json (ABI 1.6) through the root handle, or the handle scoped to `feature`: its
+ * status, and `*out` as the host filled it. */
+int probe_read_state_json(uint32_t feature, ttt_state_json *out) {
+  out->struct_size = sizeof *out;
+  return api->read_state_json(feature == TTT_FEATURE_ROOT ? root : api->scope(root, feature), out);
+}
+
 /* The reflection calls of ABI 1.1 and 1.2 (probe_action_*, probe_send_path_*, probe_*sender*,
  * probe_field, probe_redact), which use the statics above. */
 #include "probe-reflection.inc"

@@ -1,0 +1,62 @@
+import TicTacToeAppCore
+
+/// The JSON-lines `state` object of the host's state, encoded once per revision and handed to
+/// every front end that asks (`read_state_json`, ABI 1.6): `jsonl` on standard output, its
+/// observers and every client of the host's socket write the same bytes.
+///
+/// The host counts every change of its state, a rewind included, as a new revision (see
+/// ``StateHistory``), so a revision names one state: the entry made for it serves until the
+/// next change.
+@MainActor
+final class StateJSONCache {
+  /// What an entry keeps besides the bytes.
+  struct Header {
+    /// The revision of the state the bytes show.
+    let revision: UInt64
+    /// The screen on top in that state.
+    let screen: HostFeature
+    /// How many bytes there are.
+    let count: Int
+  }
+
+  /// One revision's object, its bytes stored in the same allocation. A handle keeps the entry
+  /// of its last read (the ABI's [until-next-read]), so a new revision makes a new entry rather
+  /// than writing over bytes a front end may still hold.
+  final class Entry: ManagedBuffer<Header, UInt8> {
+    /// An entry of `header` holding `bytes`, one allocation. Not isolated (see
+    /// ``UncheckedClosures``).
+    static func make(_ bytes: UnsafeRawBufferPointer, _ header: Header) -> Entry {
+      let entry = unsafeDowncast(
+        create(minimumCapacity: header.count) { _ in header }, to: Entry.self)
+      entry.withUnsafeMutablePointerToElements { elements in
+        UnsafeMutableRawPointer(elements).copyMemory(
+          from: bytes.baseAddress!, byteCount: bytes.count)
+      }
+      return entry
+    }
+
+    /// The bytes, valid as long as this entry.
+    var bytes: UnsafeRawBufferPointer {
+      withUnsafeMutablePointers { header, elements in
+        UnsafeRawBufferPointer(start: elements, count: header.pointee.count)
+      }
+    }
+  }
+
+  private let encoder = StateJSONEncoder()
+  /// Where each object is written before it is copied into its entry; it keeps its room.
+  private let writer = StateJSONBytes(capacity: 1024)
+  private var current: Entry?
+
+  /// The object of `state`, whose revision is `revision`: the entry made for that revision,
+  /// or a new one.
+  func entry(_ state: TicTacToe.State, revision: UInt64) -> Entry {
+    if let current, current.header.revision == revision { return current }
+    writer.reset()
+    let screen = encoder.write(state, to: writer)
+    let made = Entry.make(
+      writer.bytes, Header(revision: revision, screen: screen, count: writer.count))
+    current = made
+    return made
+  }
+}
