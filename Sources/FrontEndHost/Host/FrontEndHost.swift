@@ -24,7 +24,9 @@ import UnidirectionalFlow
 /// Lifetime: an attached front end holds its host until it is detached (its store-thread
 /// routines use the host unretained, which that hold keeps valid), so a host is freed only
 /// once every front end is detached: ``detachAll()``, which `tictactoe` runs before it exits.
-/// Code that makes a host and attaches front ends detaches them when it is done with it.
+/// Code that makes a host and attaches front ends detaches them when it is done with it. What
+/// the host wired up may outlive it (the input source and terminal output its maker passed, a
+/// quit under way, a timer): it holds the host weakly, and does nothing once the host is gone.
 @MainActor
 public final class FrontEndHost: FrontEndAttacher {
   /// Where stock front ends are looked up.
@@ -83,8 +85,8 @@ public final class FrontEndHost: FrontEndAttacher {
       terminal: sink, loop: loop, registry: registry, redactor: bridge.redactor,
       settleTimeout: settleTimeout)
     let recording = SessionRecording(store: store, bridge: bridge, loop: loop) {
-      [unowned terminal] in
-      terminal.diagnostics($0)
+      [weak terminal] in
+      terminal?.diagnostics($0)
     }
     let quitting = QuitCoordinator(
       store: store, settleTimeout: settleTimeout, loop: loop, registry: registry,
@@ -101,29 +103,40 @@ public final class FrontEndHost: FrontEndAttacher {
     history = recording.history
     self.connections = connections
     markStoreThread()
-    bridge.trace = { [unowned terminal] in terminal.diagnostics($0) }
+    // Every callback wired here holds the host and its parts weakly, never `unowned`: the
+    // terminal output and the input source are the maker's and may outlive the host, and so
+    // may a quit or a settle under way on the store thread, or a timer of the loop. A callback
+    // that finds the host gone does nothing for it.
+    bridge.trace = { [weak terminal] in terminal?.diagnostics($0) }
     requests.attacher = self
-    requests.closeConnection = { [unowned connections] in connections.closeConnection(of: $0) }
+    requests.closeConnection = { [weak connections] in connections?.closeConnection(of: $0) }
     connections.attacher = self
-    quitting.detachAll = { [unowned self] in detachAll() }
-    outputs.onFailure = { [unowned requests] session, reason in
-      requests.append(.dropFailedOutput(reason: reason), from: session)
+    quitting.detachAll = { [weak self] in self?.detachAll() }
+    outputs.onFailure = { [weak requests] session, reason in
+      requests?.append(.dropFailedOutput(reason: reason), from: session)
     }
-    sink.onFailure = { [unowned quitting] sink, failure in
+    sink.onFailure = { [weak quitting] sink, failure in
       // A reader that left (`| head -1`) is no error to report, as with jq and git.
-      quitting.quit(
+      quitting?.quit(
         .outputFailed(failure.code == EPIPE ? nil : "cannot write \(sink.name): \(failure)"))
     }
-    sink.onDrain = { [unowned self] _ in
+    sink.onDrain = { [weak self] _ in
+      guard let self else { return }
       input.handOver()
       for connection in attachedFrontEnds.compactMap(\.connection) { connection.gate.handOver() }
     }
-    input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }
-    input.isOutputBacklogged = { [unowned sink] in sink.backlog > HostTerminal.backlogLimit }
-    input.onEnd = { [unowned quitting] failure in
-      quitting.quit(failure.map { .inputFailed($0) } ?? .endOfInput)
+    // Without the host, no owner: the bytes are dropped, as they are without a terminal owner.
+    input.consume = { [weak self] bytes, flags in
+      self?.handToOwner(bytes, flags: flags) ?? bytes.count
     }
-    input.onDrop = { [unowned terminal] in terminal.diagnostics("tictactoe: \($0)") }
+    input.isOutputBacklogged = { [weak sink] in
+      guard let sink else { return true }
+      return sink.backlog > HostTerminal.backlogLimit
+    }
+    input.onEnd = { [weak quitting] failure in
+      quitting?.quit(failure.map { .inputFailed($0) } ?? .endOfInput)
+    }
+    input.onDrop = { [weak terminal] in terminal?.diagnostics("tictactoe: \($0)") }
   }
 
   /// The app store every front end reads and drives.

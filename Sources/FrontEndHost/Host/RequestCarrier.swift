@@ -33,7 +33,10 @@ final class RequestCarrier {
     self.terminal = terminal
     self.quitting = quitting
     self.recording = recording
-    queue.perform = { [unowned self] entry in
+    // Weak: the store thread's job that carries the requests out holds the queue, and may run
+    // after the host (and this carrier) are gone; their requests go with them.
+    queue.perform = { [weak self] entry in
+      guard let self else { return }
       bridge.redactor.holding(entry.secrets) { carryOut(entry) }
     }
   }
