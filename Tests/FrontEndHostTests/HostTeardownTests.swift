@@ -44,7 +44,7 @@ import UnidirectionalFlow
     let loop = ManualEventLoop()
     let input = SocketPair()
     let output = SocketPair()
-    defer { [input.local, input.peer, output.local, output.peer].forEach { close($0) } }
+    defer { closeAll(input.local, input.peer, output.local, output.peer) }
     let source = InputSource(socket: input.local, name: "input", loop: loop)
     weak var weakHost: FrontEndHost?
     do {
@@ -60,7 +60,7 @@ import UnidirectionalFlow
   @Test func aTerminalOutputThatOutlivesItsHostStillWrites() throws {
     let loop = ManualEventLoop()
     let pair = SocketPair()
-    defer { [pair.local, pair.peer].forEach { close($0) } }
+    defer { closeAll(pair.local, pair.peer) }
     let terminal = sink(on: pair.local, loop: loop)
     weak var weakHost: FrontEndHost?
     do {
@@ -80,7 +80,7 @@ import UnidirectionalFlow
   @Test func aQuitUnderWayWhenItsHostGoesStillExits() async {
     let loop = ManualEventLoop()
     let pair = SocketPair()
-    defer { [pair.local, pair.peer].forEach { close($0) } }
+    defer { closeAll(pair.local, pair.peer) }
     let exits = ExitRecord()
     weak var weakHost: FrontEndHost?
     do {
@@ -96,7 +96,7 @@ import UnidirectionalFlow
   @Test func aRequestQueuedWhenItsHostGoesIsDropped() async throws {
     let loop = ManualEventLoop()
     let pair = SocketPair()
-    defer { [pair.local, pair.peer].forEach { close($0) } }
+    defer { closeAll(pair.local, pair.peer) }
     let probe = try await Probe()
     weak var weakHost: FrontEndHost?
     do {
@@ -116,7 +116,7 @@ import UnidirectionalFlow
   @Test func anIdleCheckDueWhenItsHostGoesDoesNothing() throws {
     let loop = ManualEventLoop()
     let pair = SocketPair()
-    defer { [pair.local, pair.peer].forEach { close($0) } }
+    defer { closeAll(pair.local, pair.peer) }
     let jsonl = try Fixtures.stockFrontEnd("jsonl")
     weak var weakHost: FrontEndHost?
     do {
@@ -132,6 +132,47 @@ import UnidirectionalFlow
     #expect(loop.advance(by: .seconds(1)) <= 1)
     #expect(loop.pendingTimerCount == 0)
   }
+  /// What `benchmarks host` (Host.Action.64Clients) does: socket clients read nothing while
+  /// states flow, so their outputs back up, and the code that made the host lets go of it with
+  /// the clients still attached. The clients hold the host; once they read again, their
+  /// sockets' callbacks hand their input over through it. (Before attached front ends held
+  /// their host, that hand-over read the freed host's terminal: the crash seen once under load.)
+  @Test func socketClientsAttachedWhenTheirHostsMakerLetsGoKeepTheirHost() throws {
+    let loop = ManualEventLoop()
+    let terminal = SocketPair()
+    defer { closeAll(terminal.local, terminal.peer) }
+    let jsonl = try Fixtures.stockFrontEnd("jsonl")
+    var peers: [Int32] = []
+    defer { closeAll(peers) }
+    weak var weakHost: FrontEndHost?
+    do {
+      let host = makeHost(loop: loop, terminal: sink(on: terminal.local, loop: loop))
+      weakHost = host
+      for _ in 0..<4 {
+        let pair = SocketPair()
+        host.serve(connection: pair.local, frontEnd: FrontEndSpec(jsonl))
+        peers.append(pair.peer)
+      }
+      for index in 0..<1_500 {
+        host.store.send(.login(.view(.binding(.set(\.email, "player\(index)@example.com")))))
+        host.flushOutputs()
+      }
+    }
+    let host = try #require(weakHost)
+    #expect(host.connectionCount == 4)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    for peer in peers { while read(peer, &buffer, buffer.count) > 0 {} }
+    #expect(loop.run() >= 4, "each client's socket had room again")
+    host.detachAll()
+    #expect(host.connectionCount == 0)
+  }
+}
+
+/// Closes every descriptor of `descriptors`.
+private func closeAll(_ descriptors: Int32...) { closeAll(descriptors) }
+
+private func closeAll(_ descriptors: [Int32]) {
+  for descriptor in descriptors { close(descriptor) }
 }
 
 /// The exit statuses a host asked for.

@@ -54,7 +54,10 @@ final class ConnectionServer {
     // callbacks may come after its front end, or the host, is gone. A client that arrives
     // after the host is gone is closed.
     listener.onAccept = { [weak self] descriptor in
-      guard let self else { return _ = Glibc.close(descriptor) }
+      guard let self else {
+        _ = Glibc.close(descriptor)
+        return
+      }
       serve(connection: descriptor, frontEnd: spec)
     }
     listener.onRefused = { [weak terminal] uid in
