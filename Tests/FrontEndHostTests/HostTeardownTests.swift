@@ -4,8 +4,11 @@ import HostIO
 import TestSupport
 import Testing
 import TicTacToeAppCore
+import TicTacToeAuthenticationClient
+import TicTacToeAuthenticationClientLive
 import TicTacToeFrontEndABI
 import UnidirectionalFlow
+import UnidirectionalFlowTesting
 
 /// What a host wires up can outlive it: the input source and the terminal output its maker
 /// passed in, a quit or a request still under way on the store thread, a timer on the event
@@ -17,12 +20,14 @@ import UnidirectionalFlow
 /// and then lets what outlived it run: on a ``ManualEventLoop``, so nothing waits for real time.
 @MainActor
 @Suite struct HostTeardownTests {
-  /// A host on `loop` writing its terminal output to `terminal`, whose exit status goes to
-  /// `exits`.
+  /// A host around `store` on `loop`, writing its terminal output to `terminal`, whose exit
+  /// status goes to `exits`.
   private func makeHost(
-    loop: ManualEventLoop, terminal: OutputSink, exits: ExitRecord = ExitRecord()
+    loop: ManualEventLoop, terminal: OutputSink, exits: ExitRecord = ExitRecord(),
+    store: Store<TicTacToe.State, TicTacToe.Action> = Store(initialState: TicTacToe.State()) {
+      TicTacToe()
+    }
   ) -> FrontEndHost {
-    let store = Store(initialState: TicTacToe.State()) { TicTacToe() }
     let host = FrontEndHost(
       store: store,
       searchPath: FrontEndSearchPath(
@@ -111,6 +116,42 @@ import UnidirectionalFlow
     #expect(weakHost == nil)
     await drainMainActor()
     #expect(probe.request(TTT_REQUEST_QUIT, "") == TTT_ERR_DETACHED)
+  }
+
+  @Test func aSettleThatEndsAfterItsHostWentHandsNoInputOver() async throws {
+    let loop = ManualEventLoop()
+    let pair = SocketPair()
+    defer { closeAll(pair.local, pair.peer) }
+    let probe = try await Probe()
+    weak var weakHost: FrontEndHost?
+    do {
+      // A login whose server answers a second later on a test clock nobody advances: the
+      // settle lasts until the loop's clock reaches the settle timeout.
+      let store = Store(initialState: TicTacToe.State()) {
+        TicTacToe()
+      } withDependencies: {
+        $0.authenticationClient = .live(latency: .seconds(1))
+        $0.continuousClock = TestClock()
+      }
+      let host = makeHost(loop: loop, terminal: sink(on: pair.local, loop: loop), store: store)
+      weakHost = host
+      store.send(.login(.view(.binding(.set(\.email, "blob@pointfree.co")))))
+      store.send(.login(.view(.binding(.set(\.password, "password")))))
+      store.send(.login(.view(.loginButtonTapped)))
+      let session = try host.attach(FrontEndSpec(probe.path), ownsTerminal: true).get()
+      #expect(probe.request(TTT_REQUEST_SETTLE, "") == TTT_OK)
+      // The settle waits for the loop's clock to reach the settle timeout.
+      #expect(await yield(until: { loop.pendingTimerCount == 1 }))
+      // Input waits behind the settle; the owner goes, then the host.
+      host.deliverInput(Array("x".utf8))
+      host.detach(session)
+    }
+    #expect(weakHost == nil)
+    #expect(loop.advance(by: .seconds(10)) == 1)
+    // The settle's end, a few hops later (the sleep's task, the settle's task), finds no host:
+    // nothing to observe but that the process goes on.
+    for _ in 0..<100 { await Task.yield() }
+    #expect(loop.pendingTimerCount == 0)
   }
 
   @Test func anIdleCheckDueWhenItsHostGoesDoesNothing() throws {

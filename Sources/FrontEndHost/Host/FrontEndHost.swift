@@ -85,8 +85,8 @@ public final class FrontEndHost: FrontEndAttacher {
       terminal: sink, loop: loop, registry: registry, redactor: bridge.redactor,
       settleTimeout: settleTimeout)
     let recording = SessionRecording(store: store, bridge: bridge, loop: loop) {
-      [weak terminal] in
-      terminal?.diagnostics($0)
+      [unowned terminal] in
+      terminal.diagnostics($0)
     }
     let quitting = QuitCoordinator(
       store: store, settleTimeout: settleTimeout, loop: loop, registry: registry,
@@ -103,17 +103,22 @@ public final class FrontEndHost: FrontEndAttacher {
     history = recording.history
     self.connections = connections
     markStoreThread()
-    // Every callback wired here holds the host and its parts weakly, never `unowned`: the
-    // terminal output and the input source are the maker's and may outlive the host, and so
-    // may a quit or a settle under way on the store thread, or a timer of the loop. A callback
-    // that finds the host gone does nothing for it.
-    bridge.trace = { [weak terminal] in terminal?.diagnostics($0) }
+    // A callback holds the host or a part weakly when what holds the callback may outlive the
+    // host: the terminal output and the input source are the maker's, and a quit or a settle
+    // under way on the store thread outlives what let go of the host. One that finds the host
+    // gone does nothing for it. `unowned` only names a part that whatever holds the callback
+    // holds too (the bridge, the recording and the input gate are held only by parts that hold
+    // the terminal, which holds its output), so that the parts every action uses get no weak
+    // reference: a weakly referenced object counts its references in a side table, the slow
+    // path.
+    bridge.trace = { [unowned terminal] in terminal.diagnostics($0) }
     requests.attacher = self
     requests.closeConnection = { [weak connections] in connections?.closeConnection(of: $0) }
     connections.attacher = self
     quitting.detachAll = { [weak self] in self?.detachAll() }
-    outputs.onFailure = { [weak requests] session, reason in
-      requests?.append(.dropFailedOutput(reason: reason), from: session)
+    // Called for an attached front end only, which holds the host.
+    outputs.onFailure = { [unowned requests] session, reason in
+      requests.append(.dropFailedOutput(reason: reason), from: session)
     }
     sink.onFailure = { [weak quitting] sink, failure in
       // A reader that left (`| head -1`) is no error to report, as with jq and git.
@@ -121,22 +126,20 @@ public final class FrontEndHost: FrontEndAttacher {
         .outputFailed(failure.code == EPIPE ? nil : "cannot write \(sink.name): \(failure)"))
     }
     sink.onDrain = { [weak self] _ in
+      // `self.input`, not the initializer's `input`, which the sink would hold past the host.
       guard let self else { return }
-      input.handOver()
+      self.input.handOver()
       for connection in attachedFrontEnds.compactMap(\.connection) { connection.gate.handOver() }
     }
-    // Without the host, no owner: the bytes are dropped, as they are without a terminal owner.
-    input.consume = { [weak self] bytes, flags in
-      self?.handToOwner(bytes, flags: flags) ?? bytes.count
-    }
-    input.isOutputBacklogged = { [weak sink] in
-      guard let sink else { return true }
-      return sink.backlog > HostTerminal.backlogLimit
-    }
+    // Unowned, called for every action of a JSON-lines stream: the gate hands input over only
+    // from callbacks that hold the host, or hold weakly what holds it (the input source's
+    // reads, the terminal's drain, its idle timer, a settle's end).
+    input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }
+    input.isOutputBacklogged = { [unowned sink] in sink.backlog > HostTerminal.backlogLimit }
     input.onEnd = { [weak quitting] failure in
       quitting?.quit(failure.map { .inputFailed($0) } ?? .endOfInput)
     }
-    input.onDrop = { [weak terminal] in terminal?.diagnostics("tictactoe: \($0)") }
+    input.onDrop = { [unowned terminal] in terminal.diagnostics("tictactoe: \($0)") }
   }
 
   /// The app store every front end reads and drives.

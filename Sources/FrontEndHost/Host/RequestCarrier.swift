@@ -166,16 +166,19 @@ final class RequestCarrier {
   }
 
   /// Settles the game's effects, then tells `session` (`on_settled`) and gives it its input.
+  /// The settle holds this carrier weakly: a host gone meanwhile (its front end detached, and
+  /// its maker let go) has no input to hand over, and its gate's `consume` names it unowned.
   private func settle(for session: AttachedFrontEnd) {
-    Task { @MainActor in
-      let timedOut = await self.quitting.settleGame()
+    Task { @MainActor [weak self, quitting] in
+      let timedOut = await quitting.settleGame()
+      guard let self else { return }
       if session.isAttached, let onSettled = session.descriptor.on_settled {
         session.deliveredCallbacks += 1
-        self.bridge.callingFrontEnd("on_settled", session) {
+        bridge.callingFrontEnd("on_settled", session) {
           onSettled(session.instance, timedOut)
         }
       }
-      self.inputGate(of: session).release()
+      inputGate(of: session).release()
     }
   }
 

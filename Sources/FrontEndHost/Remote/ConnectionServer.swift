@@ -50,9 +50,10 @@ final class ConnectionServer {
   /// Accepts the clients of `listener` from now on, attaching `spec` for each; refused
   /// peers (another user) are reported on standard error.
   func serve(_ listener: UnixSocketListener, frontEnd spec: FrontEndSpec) {
-    // Weak, here and in every callback below: the listener is the caller's, and a connection's
+    // Weak, here and in the callbacks below: the listener is the caller's, and a connection's
     // callbacks may come after its front end, or the host, is gone. A client that arrives
-    // after the host is gone is closed.
+    // after the host is gone is closed. (The terminal is reached through this server, so that
+    // it gets no weak reference: see ``FrontEndHost``'s initializer.)
     listener.onAccept = { [weak self] descriptor in
       guard let self else {
         _ = Glibc.close(descriptor)
@@ -60,8 +61,8 @@ final class ConnectionServer {
       }
       serve(connection: descriptor, frontEnd: spec)
     }
-    listener.onRefused = { [weak terminal] uid in
-      terminal?.say(
+    listener.onRefused = { [weak self] uid in
+      self?.terminal.say(
         "tictactoe: refused a connection to \(listener.path) from uid \(uid): not your user")
     }
     listener.start()
@@ -97,7 +98,7 @@ final class ConnectionServer {
     }
     // The connection's own closures name it, never hold it: it goes with its front end.
     let name = connection.name
-    connection.gate.onDrop = { [weak terminal] in terminal?.say("tictactoe: \(name): \($0)") }
+    connection.gate.onDrop = { [weak self] in self?.terminal.say("tictactoe: \(name): \($0)") }
     let failed: (String) -> Void = { [weak requests, weak session] reason in
       guard let requests, let session, session.isAttached else { return }
       requests.append(.dropFailedOutput(reason: reason), from: session)
@@ -122,9 +123,9 @@ final class ConnectionServer {
   private func waitForTerminalOutput(_ connection: RemoteConnection) {
     let ownBacklog = connection.gate.isOutputBacklogged
     connection.gate.isOutputBacklogged = {
-      [weak terminal, weak bridge, weak connection] in
+      [weak self, weak connection] in
       // Gone: read no more.
-      guard let terminal, let bridge, let connection else { return true }
+      guard let self, let connection else { return true }
       if ownBacklog() { return true }
       guard terminal.output.backlog > HostTerminal.backlogLimit else { return false }
       if bridge.isTracing {
