@@ -7,7 +7,9 @@ extension FrontEndHost {
   /// Reads the host's input from `source` from now on, handing it to the terminal owner. A
   /// failed read ends the input, and the host then exits with ``ExitStatus/inputFailed``.
   public func readInput(from source: InputSource) {
-    source.onRead = { [unowned self] result in
+    // Weak: the source is the caller's, and may read on after the host is gone.
+    source.onRead = { [weak self] result in
+      guard let self else { return }
       switch result {
       case .bytes(let bytes): input.receive(bytes)
       case .end: input.receiveEnd()

@@ -24,7 +24,9 @@ import UnidirectionalFlow
 /// Lifetime: an attached front end holds its host until it is detached (its store-thread
 /// routines use the host unretained, which that hold keeps valid), so a host is freed only
 /// once every front end is detached: ``detachAll()``, which `tictactoe` runs before it exits.
-/// Code that makes a host and attaches front ends detaches them when it is done with it.
+/// Code that makes a host and attaches front ends detaches them when it is done with it. What
+/// the host wired up may outlive it (the input source and terminal output its maker passed, a
+/// quit under way, a timer): it holds the host weakly, and does nothing once the host is gone.
 @MainActor
 public final class FrontEndHost: FrontEndAttacher {
   /// Where stock front ends are looked up.
@@ -100,27 +102,41 @@ public final class FrontEndHost: FrontEndAttacher {
     history = recording.history
     self.connections = connections
     markStoreThread()
+    // A callback holds the host or a part weakly when what holds the callback may outlive the
+    // host: the terminal output and the input source are the maker's, and a quit or a settle
+    // under way on the store thread outlives what let go of the host. One that finds the host
+    // gone does nothing for it. `unowned` only names a part that whatever holds the callback
+    // holds too (the bridge, the recording and the input gate are held only by parts that hold
+    // the terminal, which holds its output), so that the parts every action uses get no weak
+    // reference: a weakly referenced object counts its references in a side table, the slow
+    // path.
     bridge.trace = { [unowned terminal] in terminal.diagnostics($0) }
     requests.attacher = self
-    requests.closeConnection = { [unowned connections] in connections.closeConnection(of: $0) }
+    requests.closeConnection = { [weak connections] in connections?.closeConnection(of: $0) }
     connections.attacher = self
-    quitting.detachAll = { [unowned self] in detachAll() }
+    quitting.detachAll = { [weak self] in self?.detachAll() }
+    // Called for an attached front end only, which holds the host.
     outputs.onFailure = { [unowned requests] session, reason in
       requests.append(.dropFailedOutput(reason: reason), from: session)
     }
-    sink.onFailure = { [unowned quitting] sink, failure in
+    sink.onFailure = { [weak quitting] sink, failure in
       // A reader that left (`| head -1`) is no error to report, as with jq and git.
-      quitting.quit(
+      quitting?.quit(
         .outputFailed(failure.code == EPIPE ? nil : "cannot write \(sink.name): \(failure)"))
     }
-    sink.onDrain = { [unowned self] _ in
-      input.handOver()
+    sink.onDrain = { [weak self] _ in
+      // `self.input`, not the initializer's `input`, which the sink would hold past the host.
+      guard let self else { return }
+      self.input.handOver()
       for connection in attachedFrontEnds.compactMap(\.connection) { connection.gate.handOver() }
     }
+    // Unowned, called for every action of a JSON-lines stream: the gate hands input over only
+    // from callbacks that hold the host, or hold weakly what holds it (the input source's
+    // reads, the terminal's drain, its idle timer, a settle's end).
     input.consume = { [unowned self] bytes, flags in handToOwner(bytes, flags: flags) }
     input.isOutputBacklogged = { [unowned sink] in sink.backlog > HostTerminal.backlogLimit }
-    input.onEnd = { [unowned quitting] failure in
-      quitting.quit(failure.map { .inputFailed($0) } ?? .endOfInput)
+    input.onEnd = { [weak quitting] failure in
+      quitting?.quit(failure.map { .inputFailed($0) } ?? .endOfInput)
     }
     input.onDrop = { [unowned terminal] in terminal.diagnostics("tictactoe: \($0)") }
   }

@@ -187,12 +187,14 @@ final class InputGate {
     else { return }
     isIdleCheckScheduled = true
     let mark = arrivals
-    // The event loop's clock, not a dispatch timer (which needs a descriptor).
-    loop.after(Self.idleDelay) {
-      self.isIdleCheckScheduled = false
-      guard self.arrivals == mark else { return self.scheduleIdleCheck() }
-      self.idleDeliveredAt = mark
-      self.handOver(flags: UInt32(TTT_INPUT_IDLE))
+    // The event loop's clock, not a dispatch timer (which needs a descriptor). Weak: a timer
+    // must not keep a gate past its host or its connection, whose callbacks it would call.
+    loop.after(Self.idleDelay) { [weak self] in
+      guard let self else { return }
+      isIdleCheckScheduled = false
+      guard arrivals == mark else { return scheduleIdleCheck() }
+      idleDeliveredAt = mark
+      handOver(flags: UInt32(TTT_INPUT_IDLE))
     }
   }
 }

@@ -33,7 +33,10 @@ final class RequestCarrier {
     self.terminal = terminal
     self.quitting = quitting
     self.recording = recording
-    queue.perform = { [unowned self] entry in
+    // Weak: the store thread's job that carries the requests out holds the queue, and may run
+    // after the host (and this carrier) are gone; their requests go with them.
+    queue.perform = { [weak self] entry in
+      guard let self else { return }
       bridge.redactor.holding(entry.secrets) { carryOut(entry) }
     }
   }
@@ -163,16 +166,19 @@ final class RequestCarrier {
   }
 
   /// Settles the game's effects, then tells `session` (`on_settled`) and gives it its input.
+  /// The settle holds this carrier weakly: a host gone meanwhile (its front end detached, and
+  /// its maker let go) has no input to hand over, and its gate's `consume` names it unowned.
   private func settle(for session: AttachedFrontEnd) {
-    Task { @MainActor in
-      let timedOut = await self.quitting.settleGame()
+    Task { @MainActor [weak self, quitting] in
+      let timedOut = await quitting.settleGame()
+      guard let self else { return }
       if session.isAttached, let onSettled = session.descriptor.on_settled {
         session.deliveredCallbacks += 1
-        self.bridge.callingFrontEnd("on_settled", session) {
+        bridge.callingFrontEnd("on_settled", session) {
           onSettled(session.instance, timedOut)
         }
       }
-      self.inputGate(of: session).release()
+      inputGate(of: session).release()
     }
   }
 

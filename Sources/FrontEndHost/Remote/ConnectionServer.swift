@@ -50,10 +50,19 @@ final class ConnectionServer {
   /// Accepts the clients of `listener` from now on, attaching `spec` for each; refused
   /// peers (another user) are reported on standard error.
   func serve(_ listener: UnixSocketListener, frontEnd spec: FrontEndSpec) {
-    listener.onAccept = { [unowned self] descriptor in serve(connection: descriptor, frontEnd: spec)
+    // Weak, here and in the callbacks below: the listener is the caller's, and a connection's
+    // callbacks may come after its front end, or the host, is gone. A client that arrives
+    // after the host is gone is closed. (The terminal is reached through this server, so that
+    // it gets no weak reference: see ``FrontEndHost``'s initializer.)
+    listener.onAccept = { [weak self] descriptor in
+      guard let self else {
+        _ = Glibc.close(descriptor)
+        return
+      }
+      serve(connection: descriptor, frontEnd: spec)
     }
-    listener.onRefused = { [unowned terminal] uid in
-      terminal.say(
+    listener.onRefused = { [weak self] uid in
+      self?.terminal.say(
         "tictactoe: refused a connection to \(listener.path) from uid \(uid): not your user")
     }
     listener.start()
@@ -79,16 +88,17 @@ final class ConnectionServer {
       connection.output.close()
       return
     }
+    // The gate calls its own `consume`: it may name itself unowned.
     connection.gate.consume = {
-      [unowned attacher, weak session, unowned gate = connection.gate] in
-      attacher.hand($0, flags: $1, to: session, from: gate)
+      [weak attacher, weak session, unowned gate = connection.gate] bytes, flags in
+      attacher?.hand(bytes, flags: flags, to: session, from: gate) ?? bytes.count
     }
-    connection.gate.onEnd = { [unowned self, weak session] _ in
-      if let session { closeConnection(of: session) }
+    connection.gate.onEnd = { [weak self, weak session] _ in
+      if let self, let session { closeConnection(of: session) }
     }
     // The connection's own closures name it, never hold it: it goes with its front end.
     let name = connection.name
-    connection.gate.onDrop = { [unowned terminal] in terminal.say("tictactoe: \(name): \($0)") }
+    connection.gate.onDrop = { [weak self] in self?.terminal.say("tictactoe: \(name): \($0)") }
     let failed: (String) -> Void = { [weak requests, weak session] reason in
       guard let requests, let session, session.isAttached else { return }
       requests.append(.dropFailedOutput(reason: reason), from: session)
@@ -113,7 +123,9 @@ final class ConnectionServer {
   private func waitForTerminalOutput(_ connection: RemoteConnection) {
     let ownBacklog = connection.gate.isOutputBacklogged
     connection.gate.isOutputBacklogged = {
-      [unowned terminal, unowned bridge, unowned connection] in
+      [weak self, weak connection] in
+      // Gone: read no more.
+      guard let self, let connection else { return true }
       if ownBacklog() { return true }
       guard terminal.output.backlog > HostTerminal.backlogLimit else { return false }
       if bridge.isTracing {

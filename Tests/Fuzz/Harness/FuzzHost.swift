@@ -50,10 +50,12 @@ public final class FuzzHost {
     host.onExit = { _ in }
     let descriptor = UnsafeMutablePointer<ttt_frontend_descriptor>.allocate(capacity: 1)
     descriptor.initialize(to: ttt_frontend_descriptor())
+    descriptor.pointee.abi_major = UInt32(TTT_ABI_VERSION_MAJOR)
+    descriptor.pointee.abi_minor = Self.abiMinor
     session = AttachedFrontEnd(
       frontEnd: LoadedFrontEnd(
         path: "/fuzz", descriptor: descriptor, name: "fuzz", summary: "the fuzz harness",
-        version: "1.0.0", abiVersion: "1.1", flags: 0),
+        version: "1.0.0", abiVersion: "1.\(Self.abiMinor)", flags: 0),
       spec: FrontEndSpec("fuzz"), ownsTerminal: true)
     session.host = host
     session.isAttached = true
@@ -101,12 +103,8 @@ public final class FuzzHost {
     let before = state
     let processedBefore = processedActions
     let status = call()
-    // A send answers one of the statuses up to TTT_ERR_DETACHED, or (ABI 1.2) TTT_ERR_DISABLED.
-    guard
-      (TTT_OK...TTT_ERR_DETACHED).contains(status)
-        || status == TTT_ERR_DISABLED
-    else {
-      fuzzFailure("\(what()): unknown status \(status)")
+    guard Self.statuses(forMinor: Self.abiMinor).contains(status) else {
+      fuzzFailure("\(what()): status \(status), which no 1.\(Self.abiMinor) front end gets")
     }
     if status == TTT_OK {
       if processedActions == processedBefore {
@@ -123,6 +121,21 @@ public final class FuzzHost {
       fuzzFailure("\(what()): the app reported an issue: \(issue)")
     }
     return status
+  }
+
+  /// The ABI minor version the harness's front end is built for: 1.0, the oldest, which the
+  /// host answers as it did before the statuses later versions added.
+  static let abiMinor: UInt32 = 0
+
+  /// The statuses a send, a `send_path` or an edit may answer a front end built for ABI
+  /// 1.`minor`: up to `TTT_ERR_DETACHED`, `TTT_ERR_DISABLED` from 1.2 on (an older front end
+  /// gets `TTT_OK`, and the screen ignores the intent) and `TTT_ERR_EFFECT_ONLY` from 1.5 on (an
+  /// older one gets `TTT_ERR_UNKNOWN`). `TTT_ERR_OUTPUT_FAILED` answers writes only.
+  static func statuses(forMinor minor: UInt32) -> Set<ttt_status> {
+    var statuses = Set(TTT_OK...TTT_ERR_DETACHED)
+    if minor >= 2 { statuses.insert(TTT_ERR_DISABLED) }
+    if minor >= 5 { statuses.insert(TTT_ERR_EFFECT_ONLY) }
+    return statuses
   }
 
   /// A server that never answers, so that a request stays in flight: it suspends on a stream
