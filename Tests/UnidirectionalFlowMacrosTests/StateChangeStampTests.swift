@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import Testing
 import UnidirectionalFlowMacros
@@ -26,6 +27,24 @@ private struct Parent: Equatable {
     #expect(stamp.isCurrent)
     parent.name = ""  // a set is a change, whatever the value
     #expect(!stamp.isCurrent)
+  }
+
+  @Test func aStateAnotherThreadReadsDuringARecordingIsNotRecorded() {
+    let parent = Parent()
+    let elsewhere = Parent()
+    let (_, stamp) = StateChangeStamp.recording {
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        _ = elsewhere.other
+        done.signal()
+      }.start()
+      done.wait()
+      return parent.name
+    }
+    var changed = elsewhere
+    changed.other = 1
+    #expect(stamp.isCurrent, "a state read on another thread is no part of this read")
+    withExtendedLifetime(parent) {}
   }
 
   @Test func aChangeInsideAChildTheReadDidNotReadIsNoChangeOfTheParent() {

@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The ``ObservableState`` values a read read fields of, each with its change count at the
 /// time: whether what the read saw may have changed since, for less than a
 /// `withObservationTracking` costs.
@@ -38,9 +44,16 @@ public struct StateChangeStamp: Sendable {
   /// The other states read, in the order read.
   private var others: [Read] = []
 
-  /// The reads of the recording under way (on the main actor), added to by any thread that
-  /// reads a state meanwhile, which at worst makes the stamp stale sooner.
+  /// The reads of the recording under way (on the main actor). Only the thread that records
+  /// adds to them (``recordingThread``): another thread reading a state meanwhile read it for
+  /// something else.
   private static let recorded = Mutex(StateChangeStamp())
+
+  /// The thread a recording is under way on (`pthread_self`), 0 when none is. Checked before
+  /// ``recorded`` is touched, so that no other thread contends for it: besides the wait, a
+  /// `Mutex` is a futex that ThreadSanitizer cannot see, and it would report the contention as
+  /// a race.
+  private static let recordingThread = Atomic<UInt>(0)
 
   private init() {}
 
@@ -54,6 +67,8 @@ public struct StateChangeStamp: Sendable {
     _ read: () throws -> Value
   ) rethrows -> (value: Value, stamp: StateChangeStamp) {
     let isNested = ObservedReads.depth.load(ordering: .relaxed) >= ObservedReads.recordingRead
+    let outerThread = recordingThread.exchange(UInt(pthread_self()), ordering: .relaxed)
+    defer { recordingThread.store(outerThread, ordering: .relaxed) }
     let outer = swapRecorded(for: StateChangeStamp())
     let value: Value
     do {
@@ -98,8 +113,10 @@ public struct StateChangeStamp: Sendable {
     return true
   }
 
-  /// Records a read of the state `storage` belongs to, which is counted from now on.
+  /// Records a read of the state `storage` belongs to, which is counted from now on, if it is
+  /// read on the thread recording.
   static func record(_ storage: ObservationStateRegistrar.Storage) {
+    guard recordingThread.load(ordering: .relaxed) == UInt(pthread_self()) else { return }
     storage.set(ObservationStateRegistrar.Storage.counted)
     let read = Read(storage: storage, changes: storage.changes.load(ordering: .relaxed))
     recorded.withLock { $0.add(read) }
