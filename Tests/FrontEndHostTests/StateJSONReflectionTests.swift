@@ -12,7 +12,7 @@ import TicTacToeFrontEndABI
 @MainActor
 @Suite struct StateJSONReflectionTests {
   /// A session attached in-process (no library), whose connection is a front end's view.
-  private static func connection(to host: FrontEndHost) -> (AttachedFrontEnd, HostConnection) {
+  static func connection(to host: FrontEndHost) -> (AttachedFrontEnd, HostConnection) {
     let descriptor = UnsafeMutablePointer<ttt_frontend_descriptor>.allocate(capacity: 1)
     descriptor.initialize(to: ttt_frontend_descriptor())
     let session = AttachedFrontEnd(
