@@ -298,7 +298,7 @@ let package = Package(
       name: "FrontEndHostTests",
       dependencies: [
         "TicTacToeAppCore", "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive",
-        "FrontEndConformance",
+        "FrontEndConformance", "FrontEndKit",
         "FrontEndHost", "HostIO", "TicTacToeGameCore", "Persistence", "TestSupport",
         "TicTacToeFrontEndABI",
         "UnidirectionalFlow",

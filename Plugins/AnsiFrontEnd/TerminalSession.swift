@@ -37,7 +37,7 @@ final class TerminalSession {
   var bytesWritten: Int { output.bytesWritten }
 
   /// Saves the terminal's mode, enters raw mode and the alternate screen, hides the cursor;
-  /// the next ``draw(_:)`` redraws everything.
+  /// the next ``draw(_:changedRows:)`` redraws everything.
   func takeOver() throws(TerminalError) {
     guard !isActive else { return }
     try mode?.enter()
@@ -66,7 +66,7 @@ final class TerminalSession {
     if !drawn.isEmpty { output.write(drawn) }
   }
 
-  /// Forces the next ``draw(_:)`` to redraw everything.
+  /// Forces the next ``draw(_:changedRows:)`` to redraw everything.
   func invalidate() {
     renderer.invalidate()
   }

@@ -26,7 +26,7 @@ public struct Renderer: Sendable {
     self.colors = colors
   }
 
-  /// Forgets what is on the screen: the next ``render(_:)`` clears it and draws everything.
+  /// Forgets what is on the screen: the next ``render(_:into:)`` clears it and draws everything.
   public mutating func invalidate() {
     isShownValid = false
   }

@@ -31,8 +31,10 @@ extension HostileFrontEndTests {
       ("thread is_active", "is_active"), ("thread subscribe", "subscribe"),
       ("thread observe_actions", "observe_actions"), ("thread unsubscribe", "unsubscribe"),
       ("thread request", "request"), ("thread make_sender", "make_sender"),
+      ("thread read_state_json", "read_state_json"),
     ] {
-      let expected = label == "thread read_login" || label == "thread request" ? 2 : 0
+      let returnsStatus = ["thread read_login", "thread read_state_json", "thread request"]
+      let expected = returnsStatus.contains(label) ? 2 : 0
       #expect(calls[label]?.result == expected, "\(label)")
       #expect(
         calls[label]?.message == "\(routine) must be called on the store thread", "\(label)")

@@ -6,7 +6,9 @@ import TicTacToeAppCore
 ///
 /// The host counts every change of its state, a rewind included, as a new revision (see
 /// ``StateHistory``), so a revision names one state: the entry made for it serves until the
-/// next change.
+/// next change. Except while an action's observers are told: the store tells them after the
+/// reducer ran and before the history counts the change, so the bridge forgets the entry at
+/// every action (``forget()``), and a read then encodes the new state.
 @MainActor
 final class StateJSONCache {
   /// What an entry keeps besides the bytes.
@@ -47,6 +49,12 @@ final class StateJSONCache {
   /// Where each object is written before it is copied into its entry; it keeps its room.
   private let writer = StateJSONBytes(capacity: 1024)
   private var current: Entry?
+
+  /// Forgets the current entry (handles that hold it keep it): the store's state may have
+  /// changed while the revision did not yet.
+  func forget() {
+    current = nil
+  }
 
   /// The object of `state`, whose revision is `revision`: the entry made for that revision,
   /// or a new one.

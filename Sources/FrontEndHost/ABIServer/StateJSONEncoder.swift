@@ -6,10 +6,11 @@ import TicTacToeFrontEndABI
 
 /// Writes the app state as the JSON-lines `state` object (Documentation/JSONLines.md, "The
 /// state") for `read_state_json` (ABI 1.6): the fields of each shown screen that the object
-/// holds exported into its C struct, as `read_*` would, and written member by member as the reflection table describes it
-/// (`json_name`, `json_form`). These are the bytes a front end writes from reflection alone
-/// (`FrontEndKit`'s `StateJSON`), made once in the host instead of once in each front end, from
-/// structs on the stack instead of reads across the ABI.
+/// holds exported into its C struct, as `read_*` would, and written member by member as the
+/// reflection table describes it (`json_name`, `json_form`). These are the bytes a front end
+/// writes from reflection alone (`FrontEndKit`'s `StateJSON`; `StateJSONReflectionTests` holds
+/// the two to it), made once in the host instead of once in each front end, from structs on
+/// the stack instead of reads across the ABI.
 ///
 /// The strings of each export go into one storage, emptied before each state: nothing is
 /// allocated once its block has grown to a screen's strings. Not isolated: its closures would

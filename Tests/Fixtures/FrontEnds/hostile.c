@@ -477,6 +477,8 @@ static void *routines(void *context) {
   (void)context;
   ttt_login_state login_state = {.struct_size = sizeof login_state};
   record("thread read_login", api->read_login(login, &login_state));
+  ttt_state_json state_json = {.struct_size = sizeof state_json};
+  record("thread read_state_json", api->read_state_json(root, &state_json));
   record("thread root", api->root(host) != NULL);
   record("thread scope", api->scope(root, TTT_FEATURE_GAME) != NULL);
   record("thread is_active", api->is_active(login));
