@@ -72,6 +72,15 @@ let hostModulesLink: [LinkerSetting] = [
   .unsafeFlags(["-L", hostModules, "-Xlinker", "-rpath", "-Xlinker", hostModules])
 ]
 
+/// The host's modules reach a generic type's metadata through its accessor, not by demangling
+/// its name: demangling `[UInt64: Waiter]` or `Set<String>` checks `Hashable` by a scan of every
+/// conformance record in the process, 0.2 M instructions each before the first state line
+/// (Documentation/Benchmarks.md, "Start-up, a third time"). Not on `UnidirectionalFlow`, whose
+/// products other packages depend on (SwiftPM refuses a dependency's unsafe flags).
+let directMetadataAccess: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+]
+
 let package = Package(
   name: "tictactoe-host",
   products: [
@@ -112,7 +121,9 @@ let package = Package(
     .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     .target(name: "DynamicCall", dependencies: ["CFFI"]),
     .testTarget(name: "DynamicCallTests", dependencies: ["DynamicCall"]),
-    .target(name: "FrontEndKit", dependencies: ["JSONLines", "TicTacToeFrontEndABI"]),
+    .target(
+      name: "FrontEndKit", dependencies: ["JSONLines", "TicTacToeFrontEndABI"],
+      swiftSettings: directMetadataAccess),
     .target(
       name: "TextFrontEnd", dependencies: ["FrontEndKit"], path: "Plugins/TextFrontEnd",
       linkerSettings: frontEndExports),
@@ -128,7 +139,7 @@ let package = Package(
     // The host's event loop and its streams (standard input, outputs, signals); CSignalPipe is
     // its signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
-    .target(name: "HostIO", dependencies: ["CSignalPipe"]),
+    .target(name: "HostIO", dependencies: ["CSignalPipe"], swiftSettings: directMetadataAccess),
     // The host's I/O: the pieces driven by the manual event loop (real descriptors, no real
     // time), and the built `tictactoe` on real pipes, FIFOs, files and signals.
     .testTarget(name: "HostIOTests", dependencies: ["FrontEndHost", "HostIO", "TestSupport"]),
@@ -142,7 +153,7 @@ let package = Package(
         "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow", "TicTacToeAppSchema",
-      ]),
+      ], swiftSettings: directMetadataAccess),
     // What outlives the process: the session file (its format, and keeping it durable), and
     // the action log's format.
     .target(
@@ -175,7 +186,7 @@ let package = Package(
         "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "CMainQueueLoop",
         "FrontEndConformance", "FrontEndHost", "HostIO",
         "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
-      ]),
+      ], swiftSettings: directMetadataAccess),
     .target(name: "JSONLines"),
     // The app's shape said once: fields and intents, from which every wire form derives.
     .target(
@@ -184,13 +195,14 @@ let package = Package(
         "JSONLines", "TicTacToeAppCore", "TicTacToeFrontEndABI", "TicTacToeGameCore",
         "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow",
-      ]),
+      ], swiftSettings: directMetadataAccess),
     // The fixed-size history both the host and the jsonl front end keep.
     .target(name: "RingBuffer"),
     .testTarget(name: "RingBufferTests", dependencies: ["RingBuffer"]),
     .target(
       name: "JsonlFrontEnd", dependencies: ["FrontEndKit", "JSONLines", "RingBuffer"],
-      path: "Plugins/JsonlFrontEnd", linkerSettings: frontEndExports),
+      path: "Plugins/JsonlFrontEnd", swiftSettings: directMetadataAccess,
+      linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
     // What several test targets share: seeded randomness, waiting off the cooperative pool,
     // the built products and running them (`Fixtures`), and driving the host over JSON-lines,
