@@ -72,15 +72,6 @@ let hostModulesLink: [LinkerSetting] = [
   .unsafeFlags(["-L", hostModules, "-Xlinker", "-rpath", "-Xlinker", hostModules])
 ]
 
-/// The host's modules reach a generic type's metadata through its accessor, not by demangling
-/// its name: demangling `[UInt64: Waiter]` or `Set<String>` checks `Hashable` by a scan of every
-/// conformance record in the process, 0.2 M instructions each before the first state line
-/// (Documentation/Benchmarks.md, "Start-up, a third time"). Not on `UnidirectionalFlow`, whose
-/// products other packages depend on (SwiftPM refuses a dependency's unsafe flags).
-let directMetadataAccess: [SwiftSetting] = [
-  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
-]
-
 let package = Package(
   name: "tictactoe-host",
   products: [
@@ -121,9 +112,7 @@ let package = Package(
     .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     .target(name: "DynamicCall", dependencies: ["CFFI"]),
     .testTarget(name: "DynamicCallTests", dependencies: ["DynamicCall"]),
-    .target(
-      name: "FrontEndKit", dependencies: ["JSONLines", "TicTacToeFrontEndABI"],
-      swiftSettings: directMetadataAccess),
+    .target(name: "FrontEndKit", dependencies: ["JSONLines", "TicTacToeFrontEndABI"]),
     .target(
       name: "TextFrontEnd", dependencies: ["FrontEndKit"], path: "Plugins/TextFrontEnd",
       linkerSettings: frontEndExports),
@@ -139,7 +128,7 @@ let package = Package(
     // The host's event loop and its streams (standard input, outputs, signals); CSignalPipe is
     // its signal handler, in C because it runs in signal context.
     .target(name: "CSignalPipe"),
-    .target(name: "HostIO", dependencies: ["CSignalPipe"], swiftSettings: directMetadataAccess),
+    .target(name: "HostIO", dependencies: ["CSignalPipe"]),
     // The host's I/O: the pieces driven by the manual event loop (real descriptors, no real
     // time), and the built `tictactoe` on real pipes, FIFOs, files and signals.
     .testTarget(name: "HostIOTests", dependencies: ["FrontEndHost", "HostIO", "TestSupport"]),
@@ -153,7 +142,7 @@ let package = Package(
         "TicTacToeLoginCore", "TicTacToeNewGameCore",
         "Persistence", "RingBuffer", "TicTacToeFrontEndABI", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow", "TicTacToeAppSchema",
-      ], swiftSettings: directMetadataAccess),
+      ]),
     // What outlives the process: the session file (its format, and keeping it durable), and
     // the action log's format.
     .target(
@@ -186,7 +175,7 @@ let package = Package(
         "TicTacToeAppCore", "TicTacToeAuthenticationClientLive", "CMainQueueLoop",
         "FrontEndConformance", "FrontEndHost", "HostIO",
         "Persistence", "TerminalCrashGuard", "TicTacToeFrontEndABI", "UnidirectionalFlow",
-      ], swiftSettings: directMetadataAccess),
+      ]),
     .target(name: "JSONLines"),
     // The app's shape said once: fields and intents, from which every wire form derives.
     .target(
@@ -195,14 +184,13 @@ let package = Package(
         "JSONLines", "TicTacToeAppCore", "TicTacToeFrontEndABI", "TicTacToeGameCore",
         "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore",
         "UnidirectionalFlow",
-      ], swiftSettings: directMetadataAccess),
+      ]),
     // The fixed-size history both the host and the jsonl front end keep.
     .target(name: "RingBuffer"),
     .testTarget(name: "RingBufferTests", dependencies: ["RingBuffer"]),
     .target(
       name: "JsonlFrontEnd", dependencies: ["FrontEndKit", "JSONLines", "RingBuffer"],
-      path: "Plugins/JsonlFrontEnd", swiftSettings: directMetadataAccess,
-      linkerSettings: frontEndExports),
+      path: "Plugins/JsonlFrontEnd", linkerSettings: frontEndExports),
     .testTarget(name: "JSONLinesTests", dependencies: ["JSONLines"]),
     // What several test targets share: seeded randomness, waiting off the cooperative pool,
     // the built products and running them (`Fixtures`), and driving the host over JSON-lines,
@@ -320,6 +308,26 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// MARK: Start-up
+// The host's and the app's modules reach a generic type's metadata through its accessor, not
+// by demangling its name: at each first use of a type such as `[UInt64: Waiter]` or
+// `Set<String>`, demangling checks `Hashable` by a scan of every conformance record in the
+// process, about 0.2 M instructions each (Documentation/Benchmarks.md, "Start-up, a third
+// time"). Not on the `UnidirectionalFlow` products' targets, which other packages depend on
+// (SwiftPM refuses a dependency's unsafe flags).
+let directMetadataAccess: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+]
+let directMetadataTargets: Set<String> = [
+  "AnsiFrontEnd", "FrontEndConformance", "FrontEndHost", "FrontEndKit", "HostIO", "JsonlFrontEnd",
+  "Persistence", "TextFrontEnd", "TicTacToeAppCore", "TicTacToeAppSchema",
+  "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive", "TicTacToeGameCore",
+  "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore", "tictactoe",
+]
+for target in package.targets where directMetadataTargets.contains(target.name) {
+  target.swiftSettings = (target.swiftSettings ?? []) + directMetadataAccess
+}
 
 // The web front end (Plugins/WebFrontEnd) serves HTTP through libmicrohttpd. Without its
 // header (Debian's libmicrohttpd-dev) the package leaves the web target and product out, so
