@@ -309,6 +309,26 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// MARK: Start-up
+// The host's and the app's modules reach a generic type's metadata through its accessor, not
+// by demangling its name: at each first use of a type such as `[UInt64: Waiter]` or
+// `Set<String>`, demangling checks `Hashable` by a scan of every conformance record in the
+// process, about 0.2 M instructions each (Documentation/Benchmarks.md, "Start-up, a third
+// time"). Not on the `UnidirectionalFlow` products' targets, which other packages depend on
+// (SwiftPM refuses a dependency's unsafe flags).
+let directMetadataAccess: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+]
+let directMetadataTargets: Set<String> = [
+  "AnsiFrontEnd", "FrontEndConformance", "FrontEndHost", "FrontEndKit", "HostIO", "JsonlFrontEnd",
+  "Persistence", "TextFrontEnd", "TicTacToeAppCore", "TicTacToeAppSchema",
+  "TicTacToeAuthenticationClient", "TicTacToeAuthenticationClientLive", "TicTacToeGameCore",
+  "TicTacToeLoginCore", "TicTacToeNewGameCore", "TicTacToeTwoFactorCore", "tictactoe",
+]
+for target in package.targets where directMetadataTargets.contains(target.name) {
+  target.swiftSettings = (target.swiftSettings ?? []) + directMetadataAccess
+}
+
 // The web front end (Plugins/WebFrontEnd) serves HTTP through libmicrohttpd. Without its
 // header (Debian's libmicrohttpd-dev) the package leaves the web target and product out, so
 // that everything else still builds, and `--frontend web` says what to install.
