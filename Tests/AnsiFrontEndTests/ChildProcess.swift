@@ -59,7 +59,11 @@ enum ChildProcess {
     prepare(&actions)
     // Nothing a parallel test has open (a host's input, above all) outlives that test in a
     // tmux server started here.
-    _ = GNUExtensions.addCloseFrom(&actions, 3)
+    let closing = GNUExtensions.addCloseFrom(&actions, 3)
+    guard closing == 0 else {
+      throw TmuxError(
+        "cannot close the test's descriptors in a child: \(String(cString: strerror(closing)))")
+    }
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }

@@ -162,12 +162,18 @@ final class DiagnosticLines {
   }
 }
 
-/// Yields to the main actor until `condition` holds, `bound` times at most; never sleeps.
+/// Yields to the main actor until `condition` holds; never sleeps. Gives up after
+/// `bound` yields and at least `seconds` (a hang guard): what the condition waits for may
+/// come from another thread (the event loop's), which a loaded machine runs late, after any
+/// number of yields.
 @MainActor
-func yield(until condition: () -> Bool, bound: Int = 100_000) async -> Bool {
-  for _ in 0..<bound {
+func yield(until condition: () -> Bool, bound: Int = 100_000, seconds: Int = 60) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(seconds)
+  var yields = 0
+  while yields < bound || ContinuousClock.now < deadline {
     if condition() { return true }
     await Task.yield()
+    yields += 1
   }
   return condition()
 }

@@ -144,7 +144,10 @@ final class Browser: @unchecked Sendable {
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     posix_spawn_file_actions_adddup2(&actions, descriptor3, 3)
     posix_spawn_file_actions_adddup2(&actions, descriptor4, 4)
-    _ = GNUExtensions.addCloseFrom(&actions, 5)
+    guard GNUExtensions.addCloseFrom(&actions, 5) == 0 else {
+      throw DevToolsConnection.Failure(
+        description: "cannot close the test's descriptors in a child")
+    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
