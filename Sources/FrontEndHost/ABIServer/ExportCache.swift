@@ -76,6 +76,26 @@ final class ExportCache {
   /// nobody holds it: with several front ends reading, the current one is still held by the
   /// others when the first reads a change, and the one before is free by then.
   private var spares: [Entry?] = Array(repeating: nil, count: HostFeature.allCases.count)
+  /// Per feature, the host's revision at which its entry was last handed out as current
+  /// (`nil`: not since it was made or dropped). A revision names one state (see
+  /// ``StateJSONCache``), so until the next one the entry is current without a look at the
+  /// state: the second front end to read a change gets it for a comparison.
+  private var handedOutAt: [UInt64?] = Array(repeating: nil, count: HostFeature.allCases.count)
+
+  /// `feature`'s export as handed out at `revision`, the host's revision now, or `nil` when it
+  /// was not handed out at this revision (then ``export(_:of:at:)`` looks at the state).
+  func kept(_ feature: HostFeature, at revision: UInt64) -> Entry? {
+    let slot = Int(feature.rawValue)
+    return handedOutAt[slot] == revision ? entries[slot] : nil
+  }
+
+  /// The export of `state`, `feature`'s part of the app state, as ``export(_:)`` finds or
+  /// makes it, noted as current at `revision`, the host's revision now, for ``kept(_:at:)``.
+  func export(_ state: FeatureState, of feature: HostFeature, at revision: UInt64) -> Entry? {
+    guard let entry = export(state) else { return nil }
+    handedOutAt[Int(feature.rawValue)] = revision
+    return entry
+  }
 
   /// The export of `state`, a screen's part of the app state: the kept one if it was made
   /// from this state and nothing it read changed since, else a new one (and kept). `nil` for
@@ -135,6 +155,7 @@ final class ExportCache {
     for slot in entries.indices {
       entries[slot] = nil
       spares[slot] = nil
+      handedOutAt[slot] = nil
     }
   }
 }

@@ -85,9 +85,16 @@ extension HostAPI {
       guard let out else { throw .invalid("the output struct is NULL") }
       // Qualified, as in `readRoot`: the body captures nothing.
       try HostAPI.check(handle, reads: feature)
+      // Another front end read this screen since the last change: its export is current.
+      let revision = host.revision
+      if let kept = host.bridge.exports.kept(feature, at: revision) {
+        handle.lastExport = kept
+        try StateExport.copy(kept, to: out)
+        return TTT_OK
+      }
       let state = try feature.state(in: host.store.state)
       handle.lastExport = nil
-      guard let entry = host.bridge.exports.export(state) else {
+      guard let entry = host.bridge.exports.export(state, of: feature, at: revision) else {
         throw .inactive("\(feature.displayName) is not shown")
       }
       handle.lastExport = entry
