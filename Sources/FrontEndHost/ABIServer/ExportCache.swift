@@ -1,4 +1,5 @@
 import TicTacToeAppSchema
+import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
 /// Each feature's state as last exported for the C ABI, shared by every front end's handles:
@@ -21,7 +22,8 @@ import UnidirectionalFlow
 /// replay's rewind step, a remote host's state) is a copy of an earlier value with the same
 /// identity. Whoever puts the store's state back calls ``dropAll()`` first (see
 /// ``StoreBridge/rewind(to:)``). The root is not exported here: its struct points to no strings
-/// and holds the revision, so `read_root` fills it straight.
+/// and holds the revision, so `read_root` fills it straight, and keeps it for the revision and
+/// replay progress it shows (``root(at:replay:)``).
 @MainActor
 final class ExportCache {
   /// What an entry keeps besides the struct's bytes.
@@ -81,6 +83,21 @@ final class ExportCache {
   /// ``StateJSONCache``), so until the next one the entry is current without a look at the
   /// state: the second front end to read a change gets it for a comparison.
   private var handedOutAt: [UInt64?] = Array(repeating: nil, count: HostFeature.allCases.count)
+
+  /// The root's struct as `read_root` last filled it, with the replay progress it shows.
+  private var root: (value: ttt_root_state, replay: ReplayProgress?)?
+
+  /// The root's struct as filled at `revision`, the host's revision now, with `replay`, its
+  /// replay progress now; `nil` when it was not filled since (then ``keep(root:replay:)``).
+  func root(at revision: UInt64, replay: ReplayProgress?) -> ttt_root_state? {
+    guard let root, root.value.revision == revision, root.replay == replay else { return nil }
+    return root.value
+  }
+
+  /// Keeps `root`, the root's struct as just filled with `replay`, for ``root(at:replay:)``.
+  func keep(root: ttt_root_state, replay: ReplayProgress?) {
+    self.root = (root, replay)
+  }
 
   /// `feature`'s export as handed out at `revision`, the host's revision now, or `nil` when it
   /// was not handed out at this revision (then ``export(_:of:at:)`` looks at the state).
@@ -152,6 +169,7 @@ final class ExportCache {
   /// Forgets every export, for a state tree put back whole: what was exported may show a later
   /// value of the same states, which no setter will report (see the type's comment).
   func dropAll() {
+    root = nil
     for slot in entries.indices {
       entries[slot] = nil
       spares[slot] = nil
