@@ -115,4 +115,47 @@ import UnidirectionalFlow
     try host.rewind(toRevision: start).get()
     #expect(exported(try game(host), as: ttt_game_state.self)?.board.1.1 == 0)
   }
+
+  @Test func aScreenHandedOutAtARevisionIsKeptForThatRevisionOnly() async throws {
+    let host = makeTestHost()
+    await startGame(on: host)
+    let exports = host.bridge.exports
+    let start = host.revision
+    #expect(exports.kept(.newGame, at: start) == nil, "nothing handed out yet")
+    let screen = try #require(
+      exports.export(
+        try HostFeature.newGame.state(in: host.store.state), of: .newGame, at: start))
+    #expect(exports.kept(.newGame, at: start) === screen, "the next reader's, without a look")
+    #expect(exports.kept(.game, at: start) == nil, "another screen's is its own")
+
+    rename(host, "Blobby")
+    #expect(host.revision != start)
+    #expect(exports.kept(.newGame, at: host.revision) == nil, "a change is a new revision")
+    let renamed = try #require(
+      exports.export(
+        try HostFeature.newGame.state(in: host.store.state), of: .newGame, at: host.revision))
+    #expect(xPlayerName(exports.kept(.newGame, at: host.revision)) == "Blobby")
+    #expect(exports.kept(.newGame, at: host.revision) === renamed)
+    exports.dropAll()
+    #expect(exports.kept(.newGame, at: host.revision) == nil, "a state put back drops it")
+  }
+
+  @Test func theRootIsKeptForTheRevisionAndReplayProgressItShows() async throws {
+    let host = makeTestHost()
+    await startGame(on: host)
+    let exports = host.bridge.exports
+    let revision = host.revision
+    #expect(exports.root(at: revision, replay: nil) == nil)
+    let root = StateExport.root(host.store.state, revision: revision, replay: nil)
+    exports.keep(root: root, replay: nil)
+    #expect(exports.root(at: revision, replay: nil)?.active == root.active)
+    #expect(exports.root(at: revision, replay: ReplayProgress(length: 3)) == nil)
+
+    rename(host, "Blobby")
+    #expect(exports.root(at: host.revision, replay: nil) == nil, "a change is a new revision")
+    exports.keep(
+      root: StateExport.root(host.store.state, revision: host.revision, replay: nil), replay: nil)
+    exports.dropAll()
+    #expect(exports.root(at: host.revision, replay: nil) == nil, "a state put back drops it")
+  }
 }

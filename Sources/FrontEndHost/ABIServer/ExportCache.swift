@@ -1,4 +1,5 @@
 import TicTacToeAppSchema
+import TicTacToeFrontEndABI
 import UnidirectionalFlow
 
 /// Each feature's state as last exported for the C ABI, shared by every front end's handles:
@@ -21,7 +22,8 @@ import UnidirectionalFlow
 /// replay's rewind step, a remote host's state) is a copy of an earlier value with the same
 /// identity. Whoever puts the store's state back calls ``dropAll()`` first (see
 /// ``StoreBridge/rewind(to:)``). The root is not exported here: its struct points to no strings
-/// and holds the revision, so `read_root` fills it straight.
+/// and holds the revision, so `read_root` fills it straight, and keeps it for the revision and
+/// replay progress it shows (``root(at:replay:)``).
 @MainActor
 final class ExportCache {
   /// What an entry keeps besides the struct's bytes.
@@ -76,6 +78,41 @@ final class ExportCache {
   /// nobody holds it: with several front ends reading, the current one is still held by the
   /// others when the first reads a change, and the one before is free by then.
   private var spares: [Entry?] = Array(repeating: nil, count: HostFeature.allCases.count)
+  /// Per feature, the host's revision at which its entry was last handed out as current
+  /// (`nil`: not since it was made or dropped). A revision names one state (see
+  /// ``StateJSONCache``), so until the next one the entry is current without a look at the
+  /// state: the second front end to read a change gets it for a comparison.
+  private var handedOutAt: [UInt64?] = Array(repeating: nil, count: HostFeature.allCases.count)
+
+  /// The root's struct as `read_root` last filled it, with the replay progress it shows.
+  private var root: (value: ttt_root_state, replay: ReplayProgress?)?
+
+  /// The root's struct as filled at `revision`, the host's revision now, with `replay`, its
+  /// replay progress now; `nil` when it was not filled since (then ``keep(root:replay:)``).
+  func root(at revision: UInt64, replay: ReplayProgress?) -> ttt_root_state? {
+    guard let root, root.value.revision == revision, root.replay == replay else { return nil }
+    return root.value
+  }
+
+  /// Keeps `root`, the root's struct as just filled with `replay`, for ``root(at:replay:)``.
+  func keep(root: ttt_root_state, replay: ReplayProgress?) {
+    self.root = (root, replay)
+  }
+
+  /// `feature`'s export as handed out at `revision`, the host's revision now, or `nil` when it
+  /// was not handed out at this revision (then ``export(_:of:at:)`` looks at the state).
+  func kept(_ feature: HostFeature, at revision: UInt64) -> Entry? {
+    let slot = Int(feature.rawValue)
+    return handedOutAt[slot] == revision ? entries[slot] : nil
+  }
+
+  /// The export of `state`, `feature`'s part of the app state, as ``export(_:)`` finds or
+  /// makes it, noted as current at `revision`, the host's revision now, for ``kept(_:at:)``.
+  func export(_ state: FeatureState, of feature: HostFeature, at revision: UInt64) -> Entry? {
+    guard let entry = export(state) else { return nil }
+    handedOutAt[Int(feature.rawValue)] = revision
+    return entry
+  }
 
   /// The export of `state`, a screen's part of the app state: the kept one if it was made
   /// from this state and nothing it read changed since, else a new one (and kept). `nil` for
@@ -132,9 +169,11 @@ final class ExportCache {
   /// Forgets every export, for a state tree put back whole: what was exported may show a later
   /// value of the same states, which no setter will report (see the type's comment).
   func dropAll() {
+    root = nil
     for slot in entries.indices {
       entries[slot] = nil
       spares[slot] = nil
+      handedOutAt[slot] = nil
     }
   }
 }

@@ -40,7 +40,8 @@ extension HostAPI {
   // MARK: State
 
   /// The root's struct, made straight into the caller's: it points to no strings, so it
-  /// needs no export kept (and costs no allocation).
+  /// needs no export kept (and costs no allocation). The one made last is kept by value for
+  /// the next front end to read the same revision and replay progress.
   static func readRoot(
     _ store: OpaquePointer?, _ out: UnsafeMutablePointer<ttt_root_state>?
   ) -> ttt_status {
@@ -51,8 +52,14 @@ extension HostAPI {
       // `HostAPI.check`, not `check`: an unqualified call captures the metatype, the body's
       // only capture, and gives it a context allocated on every read.
       try HostAPI.check(handle, reads: .root)
-      let root = StateExport.root(
-        host.store.state, revision: host.revision, replay: host.replayProgress)
+      let revision = host.revision
+      let replay = host.replayProgress
+      if let kept = host.bridge.exports.root(at: revision, replay: replay) {
+        try StateExport.copy(struct: kept, to: UnsafeMutableRawPointer(out))
+        return TTT_OK
+      }
+      let root = StateExport.root(host.store.state, revision: revision, replay: replay)
+      host.bridge.exports.keep(root: root, replay: replay)
       try StateExport.copy(struct: root, to: UnsafeMutableRawPointer(out))
       return TTT_OK
     }
@@ -85,9 +92,16 @@ extension HostAPI {
       guard let out else { throw .invalid("the output struct is NULL") }
       // Qualified, as in `readRoot`: the body captures nothing.
       try HostAPI.check(handle, reads: feature)
+      // Another front end read this screen since the last change: its export is current.
+      let revision = host.revision
+      if let kept = host.bridge.exports.kept(feature, at: revision) {
+        handle.lastExport = kept
+        try StateExport.copy(kept, to: out)
+        return TTT_OK
+      }
       let state = try feature.state(in: host.store.state)
       handle.lastExport = nil
-      guard let entry = host.bridge.exports.export(state) else {
+      guard let entry = host.bridge.exports.export(state, of: feature, at: revision) else {
         throw .inactive("\(feature.displayName) is not shown")
       }
       handle.lastExport = entry
