@@ -158,15 +158,16 @@ extension HostAPI {
   private static func deliver(
     _ decoded: ActionImport.Decoded, from session: AttachedFrontEnd, host: FrontEndHost
   ) -> ttt_status {
-    let (entry, action) = decoded
     if isStoreThread() {
-      // A closure that captures nothing: no context to allocate for every action.
+      // A closure that captures nothing: no context to allocate for every action; the decoded
+      // pair passed as it is, not copied into a new tuple.
       return onMainActor(
-        { bridge, sent in
-          bridge.send(sent.action, entry: sent.entry, from: sent.session, isCallerWaiting: true)
+        { bridge, decoded, session in
+          bridge.send(decoded.action, entry: decoded.entry, from: session, isCallerWaiting: true)
         },
-        host.bridge, (action: action, entry: entry, session: session))
+        host.bridge, decoded, session)
     }
+    let (entry, action) = decoded
     StoreThreadQueue.shared.enqueue {
       guard let host = session.host, session.isAttached else {
         session.host?.log(
