@@ -102,20 +102,35 @@ public enum ActionLog {
   ///
   /// An intent's arguments are written as they are read, with no list of members in between:
   /// this runs for every action the store processes while an action observer is attached.
-  public static func writePayload(of action: TicTacToe.Action, to writer: inout JSONWriter) {
+  ///
+  /// - Parameters:
+  ///   - action: The action whose payload is written.
+  ///   - writer: The writer the object is appended to.
+  /// - Returns: The intent's case path when `action` is a user intent (found while writing, so
+  ///   that the caller need not look for it again), `nil` for an effect's action.
+  @discardableResult
+  public static func writePayload(
+    of action: TicTacToe.Action, to writer: inout JSONWriter
+  ) -> String? {
     writer.beginObject()
-    if let (intent, values) = AppSchema.intentAndValues(of: action) {
-      for (argument, value) in zip(intent.arguments, values) {
-        writer.key(argument.name)
-        writer.value(json(value, isSecret: argument.isSecret))
-      }
-    } else {
+    guard let (intent, values) = AppSchema.intentAndValues(of: action) else {
       for (key, value) in payload(of: action) where key != "action" && key != "error" {
         writer.key(key)
         writer.value(value)
       }
+      writer.endObject()
+      return nil
+    }
+    for (argument, value) in zip(intent.arguments, values) {
+      writer.key(argument.name)
+      switch value {
+      case .text(let text):
+        writer.string(argument.isSecret && !text.isEmpty ? redacted : text)
+      case .integer(let number): writer.number(number)
+      }
     }
     writer.endObject()
+    return intent.casePath
   }
 
   /// An argument's value as the log and the payload write it, a secret redacted.

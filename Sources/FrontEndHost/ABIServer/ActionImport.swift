@@ -59,13 +59,14 @@ enum ActionImport {
     return (entry, try catalog.action(entry, arguments: arguments).get())
   }
 
-  /// Decodes the intent of `entry`, found in `catalog`, with typed values held by the caller.
+  /// Decodes the intent of `entry`, found in `catalog`, with typed values held by the caller:
+  /// the action alone, which the caller sends with the entry it has (no pair copied).
   static func action(
     _ entry: ActionCatalog.Entry, arguments: UnsafeBufferPointer<CValue>,
     through handle: HostFeature, catalog: ActionCatalog
-  ) throws(HostCallError) -> Decoded {
+  ) throws(HostCallError) -> TicTacToe.Action {
     try check(entry, through: handle)
-    return (entry, try catalog.action(entry, arguments: arguments).get())
+    return try catalog.action(entry, arguments: arguments).get()
   }
 
   /// Calls `body` with the `count` values a front end passed at `values` (`send_values`),

@@ -15,7 +15,7 @@ extension HostAPI {
       }
       let decoded = try ActionImport.action(
         from: action, through: handle.feature, catalog: host.actions)
-      return deliver(decoded, from: handle.session, host: host)
+      return deliver(decoded.action, entry: decoded.entry, from: handle.session, host: host)
     }
   }
 
@@ -52,9 +52,9 @@ extension HostAPI {
           let path = try ActionImport.string(casePath)
           throw missingAction(path, for: handle.session, host: host)
         }
-        let decoded = try ActionImport.action(
+        let action = try ActionImport.action(
           entry, arguments: arguments, through: handle.feature, catalog: catalog)
-        return deliver(decoded, from: handle.session, host: host)
+        return deliver(action, entry: entry, from: handle.session, host: host)
       }
     }
   }
@@ -108,7 +108,7 @@ extension HostAPI {
             guard let host = session.host, session.isAttached else { throw .detached }
             let decoded = try ActionImport.action(
               casePath: path, arguments: arguments, through: feature, catalog: host.actions)
-            return deliver(decoded, from: session, host: host)
+            return deliver(decoded.action, entry: decoded.entry, from: session, host: host)
           })
       }
     } catch {
@@ -156,16 +156,17 @@ extension HostAPI {
   /// the store thread, else queued to it (``StoreThreadQueue``; the status then only covers
   /// what could be checked without the state, and a later refusal is logged).
   private static func deliver(
-    _ decoded: ActionImport.Decoded, from session: AttachedFrontEnd, host: FrontEndHost
+    _ action: TicTacToe.Action, entry: ActionCatalog.Entry, from session: AttachedFrontEnd,
+    host: FrontEndHost
   ) -> ttt_status {
-    let (entry, action) = decoded
     if isStoreThread() {
-      // A closure that captures nothing: no context to allocate for every action.
+      // A closure that captures nothing: no context to allocate for every action; the action
+      // passed as it is, and only the two references paired.
       return onMainActor(
-        { bridge, sent in
-          bridge.send(sent.action, entry: sent.entry, from: sent.session, isCallerWaiting: true)
+        { bridge, action, sender in
+          bridge.send(action, entry: sender.entry, from: sender.session, isCallerWaiting: true)
         },
-        host.bridge, (action: action, entry: entry, session: session))
+        host.bridge, action, (entry: entry, session: session))
     }
     StoreThreadQueue.shared.enqueue {
       guard let host = session.host, session.isAttached else {

@@ -43,9 +43,10 @@ extension StoreBridge {
           + (error.map { " (\($0))" } ?? ""))
     }
     guard broadcastsStoreActions, !actionObservers.isEmpty else { return }
-    let (casePath, error) = ActionDescription.describe(action)
     payloadWriter.reset()
-    ActionLog.writePayload(of: action, to: &payloadWriter)
+    // An intent's case path comes with its payload: the schema is searched once.
+    let intentPath = ActionLog.writePayload(of: action, to: &payloadWriter)
+    let (casePath, error) = intentPath.map { ($0, nil) } ?? ActionDescription.describe(action)
     payloadWriter.appendRaw(0)
     // Copied into the pending events before any observer runs: the next action may reuse it.
     UncheckedClosures.withBytes(of: payloadWriter.bytes) { payload in

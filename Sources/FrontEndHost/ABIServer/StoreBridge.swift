@@ -98,9 +98,11 @@ final class StoreBridge {
         session, .inactive(Self.replayRefusal))
     }
     do throws(HostCallError) {
-      try ActionImport.checkActive(entry, in: store.state)
+      // One copy of the state for both checks.
+      let state = store.state
+      try ActionImport.checkActive(entry, in: state)
       if session.frontEnd.descriptor.pointee.abi_minor >= 2,
-        let reason = store.state.whyDisabled(action)
+        let reason = state.whyDisabled(action)
       {
         throw HostCallError(status: TTT_ERR_DISABLED, message: reason.text)
       }

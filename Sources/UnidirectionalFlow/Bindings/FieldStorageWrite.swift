@@ -24,9 +24,18 @@ enum FieldStorageWrite {
     let keyPath: AnyKeyPath
   }
 
-  /// The storage of each field written so far; `nil` for a field that has none of its own (a
-  /// plain state's field, a computed property).
-  private static let storages = Mutex<[Field: Storage?]>([:])
+  /// The storages found so far, and the last one asked for.
+  private struct Known {
+    /// The storage of each field written so far; `nil` for a field that has none of its own
+    /// (a plain state's field, a computed property).
+    var storages: [Field: Storage?] = [:]
+    /// The field asked for last, and its storage: a key path literal is one object, made once,
+    /// so a field written again (a form's text, typed a character at a time) is found by
+    /// identity, without hashing and comparing the key path's components.
+    var last: (field: Field, storage: Storage?)?
+  }
+
+  private static let known = Mutex(Known())
 
   /// Sets the field at `keyPath` of `root` to `value`, at its storage when no tracking watches
   /// `root`, so that its observers, if any, are told.
@@ -53,9 +62,18 @@ enum FieldStorageWrite {
   /// The storage of the field at `keyPath`, looked up on its first write.
   static func storage<Root, Value>(of keyPath: WritableKeyPath<Root, Value>) -> Storage? {
     let key = Field(keyPath: keyPath)
-    if let known = storages.withLock({ $0[key] }) { return known }
+    let cached: Storage?? = known.withLock { known in
+      if let last = known.last, last.field.keyPath === keyPath { return .some(last.storage) }
+      guard let storage = known.storages[key] else { return nil }
+      known.last = (key, storage)
+      return .some(storage)
+    }
+    if let cached { return cached }
     let found = lookUp(keyPath)
-    storages.withLock { $0[key] = .some(found) }
+    known.withLock { known in
+      known.storages[key] = .some(found)
+      known.last = (key, found)
+    }
     return found
   }
 

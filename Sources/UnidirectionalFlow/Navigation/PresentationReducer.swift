@@ -110,9 +110,10 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  /// The byte offset of the child's optional state in the parent's (see ``InlineField``), or
-  /// -1 when it has none (a computed property): asking whether a child is presented, on every
-  /// action, looks at that address instead of projecting the key path.
+  /// The byte offset of the child's optional state in the parent's (see ``InlineField``; a
+  /// tracked field's storage), or -1 when it has none (a computed property): asking whether a
+  /// child is presented, on every action, looks at that address instead of projecting the key
+  /// path.
   @usableFromInline let childOffset: Int
   @usableFromInline let toPresentationAction:
     AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
@@ -129,7 +130,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.parent = parent
     self.child = child
     self.toChildState = toChildState
-    self.childOffset = childOffset ?? InlineField.offset(of: toChildState) ?? -1
+    self.childOffset = childOffset ?? InlineField.readOffset(of: toChildState) ?? -1
     self.toPresentationAction = toPresentationAction
     self.dismissesOnAnyAction = dismissesOnAnyAction
     self.fileID = fileID

@@ -16,6 +16,22 @@ enum InlineField {
     MemoryLayout<Root>.offset(of: keyPath)
   }
 
+  /// The byte offset in `Root` of the value the field at `keyPath` reads, for a look only
+  /// (``isPresent(_:at:in:)``): the field's own, or, for a tracked field of an
+  /// ``ObservableState`` (a computed property, `\.twoFactor`), its storage's (`\._twoFactor`),
+  /// which holds the same value. Never for a write: a write there would not be tracked.
+  static func readOffset<Root, Field>(of keyPath: WritableKeyPath<Root, Field>) -> Int? {
+    if let offset = MemoryLayout<Root>.offset(of: keyPath) { return offset }
+    func storage<State: ObservableState>(_: State.Type) -> AnyKeyPath? {
+      guard let keyPath = keyPath as? PartialKeyPath<State> else { return nil }
+      return State._$fieldStorage[keyPath]
+    }
+    guard let observable = Root.self as? any ObservableState.Type,
+      let stored = storage(observable) as? KeyPath<Root, Field>
+    else { return nil }
+    return MemoryLayout<Root>.offset(of: stored)
+  }
+
   /// The byte offset of the optional child a `@Presents` field holds, `\.$child`, in `Root`:
   /// a `$child` is computed, but in an ``ObservableState`` it names its storage (see
   /// ``ObservableState/_$fieldStorage``), which is read there to ask whether a child is
