@@ -106,7 +106,8 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, RawActionObserving {
   /// Writes `state` as a `state` event, and notes it in the history.
   private func write(_ state: SharedState.Encoded) {
     let seq = events.state(state.json)
-    history.record(StateEventHistory.Entry(seq: seq, revision: state.revision, screen: state.screen))
+    history.record(
+      StateEventHistory.Entry(seq: seq, revision: state.revision, screen: state.screen))
     lastRevision = state.revision
   }
 
