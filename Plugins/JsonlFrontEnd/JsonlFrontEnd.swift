@@ -92,7 +92,7 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, RawActionObserving {
     SharedState.withCurrent(host) { state in
       // During a replay, a step that changed nothing only moves the progress on.
       let isProgressOnly =
-        state.replay != lastReplay && host.supportsRewind && state.revision == lastRevision
+        state.replay != lastReplay && state.revision == lastRevision
       if !isProgressOnly { write(state) }
       writeReplayProgress(state.replay)
     }
@@ -106,10 +106,9 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, RawActionObserving {
   /// Writes `state` as a `state` event, and notes it in the history.
   private func write(_ state: SharedState.Encoded) {
     let seq = events.state(state.json)
-    if let revision = state.revision {
-      history.record(StateEventHistory.Entry(seq: seq, revision: revision, screen: state.screen))
-      lastRevision = revision
-    }
+    history.record(
+      StateEventHistory.Entry(seq: seq, revision: state.revision, screen: state.screen))
+    lastRevision = state.revision
   }
 
   /// A `replay` event when the replay's progress, `replay`, moved on since the last one.

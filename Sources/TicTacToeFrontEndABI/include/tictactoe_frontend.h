@@ -826,8 +826,11 @@ typedef struct ttt_host_api {
    * end and every instance the same bytes until the next change: a front end that writes the
    * state as JSON (the stock jsonl, for standard output, observers and every client of the
    * host's socket) neither reads each screen's struct nor encodes it again.
-   * TTT_ERR_WRONG_FEATURE through a scoped handle; TTT_ERR_INVALID_ARGUMENT for a NULL `out`
-   * or a struct_size too small. [store-thread] */
+   * As with the typed state reads, the host fills at most `struct_size` bytes: a struct that
+   * ends before `length` gets TTT_OK and no usable object (the struct is new in 1.6, so a
+   * caller sets sizeof(ttt_state_json)). TTT_ERR_WRONG_FEATURE through a scoped handle;
+   * TTT_ERR_INVALID_ARGUMENT for a NULL `out` or a struct_size below 4 (the size field
+   * itself). [store-thread] */
   ttt_status (*read_state_json)(ttt_store *store, ttt_state_json *out);
 
   /* ---- end of ABI 1.6: the state as JSON ---- */
@@ -888,9 +891,8 @@ typedef struct ttt_frontend_descriptor {
    * the host ends whatever it subscribed and closes the outputs it opened.
    * `api` is [static], and each host in the process (each store that front ends share) hands
    * out a table of its own: with ttt_root_state.revision it names one state, so instances of a
-   * front end may share work done for a state (the stock jsonl front end, on a host older than
-   * 1.6, encodes each state once for all of its instances; from 1.6 the host encodes it, see
-   * read_state_json). */
+   * front end may share work done for a state (from 1.6 the host itself encodes each state
+   * once for every front end and instance, see read_state_json). */
   ttt_status (*attach)(const ttt_host_api *api, ttt_host *host, const ttt_attach_info *info,
                        void **out_instance);
 
