@@ -76,20 +76,7 @@ extension Frame {
       let width = standaloneWidth(scalar.value)!
       if x + width > limit { break }
       if x >= 0 {
-        var glyph: UInt64 = 0
-        var count: UInt64 = 0
-        for byte in scalar.utf8 {
-          glyph |= UInt64(byte) << (8 * count)
-          count += 1
-        }
-        set(
-          PackedCell(glyph: glyph | count << 56, look: PackedCell.look(look, width: UInt8(width))),
-          row: row, column: x)
-        if width == 2 {
-          set(
-            PackedCell(glyph: PackedCell.ascii(0x20), look: PackedCell.look(look, width: 0)),
-            row: row, column: x + 1)
-        }
+        put(glyph: PackedCell.inlineGlyph(scalar), width: width, look: look, row: row, column: x)
       }
       x += width
     }

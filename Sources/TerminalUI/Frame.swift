@@ -140,19 +140,25 @@ public struct Frame: Equatable, Sendable {
       if width == 0 { continue }
       if x + width > limit { break }
       if x >= 0 {
-        let glyph = glyph(for: shown)
-        set(
-          PackedCell(glyph: glyph, look: PackedCell.look(look, width: UInt8(width))),
-          row: row, column: x)
-        if width == 2 {
-          set(
-            PackedCell(glyph: PackedCell.ascii(0x20), look: PackedCell.look(look, width: 0)),
-            row: row, column: x + 1)
-        }
+        put(glyph: glyph(for: shown), width: width, look: look, row: row, column: x)
       }
       x += width
     }
     return max(0, x - max(column, 0))
+  }
+
+  /// Writes `glyph`, `width` (1 or 2) columns wide, at `row`, `column`; a wide glyph's second
+  /// cell holds a blank of width 0.
+  @inline(__always)
+  mutating func put(glyph: UInt64, width: Int, look: UInt64, row: Int, column: Int) {
+    set(
+      PackedCell(glyph: glyph, look: PackedCell.look(look, width: UInt8(width))),
+      row: row, column: column)
+    if width == 2 {
+      set(
+        PackedCell(glyph: PackedCell.ascii(0x20), look: PackedCell.look(look, width: 0)),
+        row: row, column: column + 1)
+    }
   }
 
   /// The glyph that shows `character`, keeping it among the long graphemes if it does not fit
