@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The instruction-count guard (Documentation/Benchmarks.md, "The instruction-count guard"):
 # counts the instructions the release host spends per JSON-lines action, and jq per line, with
-# valgrind's callgrind, and fails when either figure is more than 10% worse than the budget in
-# Scripts/instruction-budget. Instructions, unlike seconds, do not depend on what else the
-# machine is doing.
+# valgrind's callgrind; then per action of the same stream with the text and ansi front ends
+# attached beside jsonl (each drawing into a file), and what those two add. It fails when a
+# figure is more than 10% worse than its budget in Scripts/instruction-budget. Instructions,
+# unlike seconds, do not depend on what else the machine is doing.
 #
-#   Scripts/instruction-guard.sh            build the release host and its jsonl front end, check
+#   Scripts/instruction-guard.sh            build the release host and its front ends, check
 #   Scripts/instruction-guard.sh --no-build check the release products already built
 #   Scripts/instruction-guard.sh --print    measure and print the figures, check nothing
 #
@@ -32,19 +33,20 @@ done
 
 if [ "$build" -eq 1 ]; then
   swift build -c release --product tictactoe
-  swift build -c release --product tictactoe-jsonl
+  for frontend in jsonl text ansi; do swift build -c release --product "tictactoe-$frontend"; done
 fi
 bin="$(swift build -c release --show-bin-path)"
-for product in tictactoe libtictactoe-jsonl.so; do
+for product in tictactoe libtictactoe-jsonl.so libtictactoe-text.so libtictactoe-ansi.so; do
   [ -f "$bin/$product" ] || { echo "instruction guard: $bin/$product is missing" >&2; exit 2; }
 done
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # valgrind cannot read the DWARF of Swift's debug info: run copies without it. The host finds
-# the front end next to its executable.
-objcopy --strip-debug "$bin/tictactoe" "$work/tictactoe"
-objcopy --strip-debug "$bin/libtictactoe-jsonl.so" "$work/libtictactoe-jsonl.so"
+# the front ends next to its executable.
+for product in tictactoe libtictactoe-jsonl.so libtictactoe-text.so libtictactoe-ansi.so; do
+  objcopy --strip-debug "$bin/$product" "$work/$product"
+done
 
 # The stream `benchmarks host` times, shortened: each action types another email.
 : >"$work/empty.jsonl"
@@ -75,25 +77,36 @@ per_line() { # COMMAND...
 
 host=$(per_line "$work/tictactoe" --frontend jsonl --auth-delay 0)
 jq=$(per_line jq -c .)
+# The same stream with text and ansi attached too, each drawing every change into a file (the
+# host's change fan-out, their screen reads, their rendering and writes).
+attached=$(per_line "$work/tictactoe" --frontend jsonl --frontend "text:$work/text.out" \
+  --frontend "ansi:$work/ansi.out" --auth-delay 0)
+added=$((attached - host))
 ratio=$(awk -v h="$host" -v j="$jq" 'BEGIN { printf "%.2f", h / j }')
 echo "instruction guard: $lines JSON-lines actions, instructions per action (callgrind):"
 echo "  host (tictactoe --frontend jsonl): $host"
 echo "  jq -c .:                           $jq"
 echo "  host / jq:                         ${ratio}x"
+echo "  host with text and ansi attached:  $attached"
+echo "  text and ansi add:                 $added"
 
 [ "$check" -eq 1 ] || exit 0
 budget() { sed -n "s/^$1=//p" "$budget_file"; }
 budget_host=$(budget host_instructions_per_action)
 budget_ratio=$(budget host_to_jq_ratio)
-[ -n "$budget_host" ] && [ -n "$budget_ratio" ] \
-  || { echo "instruction guard: $budget_file has no budget" >&2; exit 2; }
-verdict=$(awk -v h="$host" -v r="$ratio" -v bh="$budget_host" -v br="$budget_ratio" \
-  -v t="$tolerance_percent" 'BEGIN {
-    limit_host = bh * (1 + t / 100); limit_ratio = br * (1 + t / 100)
+budget_added=$(budget frontends_added_per_action)
+if [ -z "$budget_host" ] || [ -z "$budget_ratio" ] || [ -z "$budget_added" ]; then
+  echo "instruction guard: $budget_file lacks a budget" >&2
+  exit 2
+fi
+verdict=$(awk -v h="$host" -v r="$ratio" -v a="$added" -v bh="$budget_host" \
+  -v br="$budget_ratio" -v ba="$budget_added" -v t="$tolerance_percent" 'BEGIN {
+    up = 1 + t / 100; down = 1 - t / 100
     printf "  budget: %d per action (fails above %d), %.2fx jq (fails above %.2fx)\n", \
-      bh, limit_host, br, limit_ratio
-    if (h > limit_host || r > limit_ratio) { print "over"; exit }
-    if (h < bh * (1 - t / 100)) print "well under"; else print "within"
+      bh, bh * up, br, br * up
+    printf "  budget for text and ansi: %d added per action (fails above %d)\n", ba, ba * up
+    if (h > bh * up || r > br * up || a > ba * up) { print "over"; exit }
+    if (h < bh * down || a < ba * down) print "well under"; else print "within"
   }')
 echo "$verdict" | sed '$d'
 case "$(echo "$verdict" | tail -n 1)" in

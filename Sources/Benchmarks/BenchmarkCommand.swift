@@ -6,6 +6,10 @@ enum BenchmarkCommand {
     let groups = BenchmarkGroup.all.map {
       "  " + TextFormat.left($0.name, 8) + $0.summary
     }
+    let measurements = BenchmarkGroup.all.map {
+      "  " + TextFormat.left($0.name, 8)
+        + TextFormat.wrapped($0.measurements.map(\.name), width: 80, indent: 10)
+    }
     return """
       Usage: benchmarks [GROUP...] [--filter TEXT] [--runs N] [--run-ms MS] [--check]
 
@@ -15,8 +19,11 @@ enum BenchmarkCommand {
       Groups (all of them when none is named):
       \(groups.joined(separator: "\n"))
 
+      Measurements, run after a group's benchmarks (--filter selects them by name too):
+      \(measurements.joined(separator: "\n"))
+
       Options:
-        --filter TEXT only the benchmarks whose name starts with TEXT
+        --filter TEXT only the benchmarks and measurements whose name starts with TEXT
         --runs N      measured runs per benchmark side; the median is reported (default 9)
         --run-ms MS   approximate CPU time of one run in milliseconds (default 20)
         --check       exit with status 1 if a target is missed
@@ -59,24 +66,39 @@ enum BenchmarkCommand {
         groups.append(group)
       }
     }
-    let allMet = await run(
-      groups.isEmpty ? BenchmarkGroup.all : groups, filter: filter, measurer: measurer)
+    if groups.isEmpty { groups = BenchmarkGroup.all }
+    if let filter, !groups.contains(where: { $0.names.contains { $0.hasPrefix(filter) } }) {
+      return usageError("No benchmark or measurement of the groups run starts with '\(filter)'.")
+    }
+    let allMet = await run(groups, filter: filter, measurer: measurer)
     return checksTargets && !allMet ? 1 : 0
   }
 
-  /// Runs the benchmarks of `groups` whose names start with `filter` (all without one) and prints
-  /// their results; returns whether every target was met.
+  /// Runs the benchmarks and measurements of `groups` whose names start with `filter` (all
+  /// without one) and prints their results; returns whether every target was met. A group with
+  /// nothing selected is left out.
   private static func run(
     _ groups: [BenchmarkGroup], filter: String?, measurer: Measurer
   ) async -> Bool {
     Report.header(
       runs: measurer.runs, runDuration: measurer.runDuration,
       countsAllocations: AllocationCounter.countsRuntimeAllocations())
+    let selects = { (name: String) in filter.map(name.hasPrefix) ?? true }
     var allMet = true
     for group in groups {
-      Report.groupHeader(group)
+      let benchmarks = group.benchmarks().filter { selects($0.name) }
+      let measurements = group.measurements.filter { selects($0.name) }
+      if benchmarks.isEmpty && measurements.isEmpty { continue }
+      Report.groupHeader(group, withColumns: !benchmarks.isEmpty)
+      if let reason = group.unavailable?() {
+        Report.targets(
+          [TargetCheck(goal: "The \(group.name) group can run.", isMet: false, evidence: reason)],
+          of: group)
+        allMet = false
+        continue
+      }
       var results: [BenchmarkResult] = []
-      for benchmark in group.benchmarks() where filter.map(benchmark.name.hasPrefix) ?? true {
+      for benchmark in benchmarks {
         let libraryWorkload = benchmark.library()
         let library = await measurer.measure(libraryWorkload)
         let baseline = await measurer.measure(benchmark.baseline())
@@ -86,7 +108,7 @@ enum BenchmarkCommand {
         results.append(result)
       }
       var checks = group.targets(results)
-      if let measurements = group.measurements { checks += await measurements() }
+      for measurement in measurements { checks += measurement.run() }
       Report.targets(checks, of: group)
       allMet = allMet && checks.allSatisfy(\.isMet)
     }

@@ -9,10 +9,15 @@ struct BenchmarkGroup {
   let benchmarks: @MainActor () -> [Benchmark]
   /// Checks the group's results against its targets.
   let targets: @MainActor (_ results: [BenchmarkResult]) -> [TargetCheck]
-  /// Measurements that are not per-operation CPU times (whole processes timed by the wall
-  /// clock, bytes written), run after the benchmarks; they print their figures and return their
-  /// targets' verdicts.
-  var measurements: (@MainActor () async -> [TargetCheck])? = nil
+  /// Measurements that are not per-operation CPU times, run after the benchmarks, in this order.
+  var measurements: [GroupMeasurement] = []
+  /// Why the group cannot run on this machine (its products are not built), or `nil` when it
+  /// can: checked before the group's benchmarks and measurements, which are skipped then.
+  var unavailable: (@MainActor () -> String?)? = nil
+
+  /// The names of the group's benchmarks and measurements, which `--filter` selects from.
+  @MainActor
+  var names: [String] { benchmarks().map(\.name) + measurements.map(\.name) }
 
   /// Every group, in the order `benchmarks` without arguments runs them.
   ///

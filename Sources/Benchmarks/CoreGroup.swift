@@ -23,6 +23,8 @@ extension BenchmarkGroup {
         ]
       },
       targets: CoreTargets.check,
-      measurements: { CoreTargets.checkNewScopes() })
+      measurements: [
+        GroupMeasurement(name: "Store.Scope.NewStores", run: CoreTargets.checkNewScopes)
+      ])
   }
 }

@@ -23,10 +23,11 @@ enum Report {
     }
   }
 
-  /// Prints a group's title and the column names.
-  static func groupHeader(_ group: BenchmarkGroup) {
+  /// Prints a group's title, and the column names when `withColumns` (benchmarks follow).
+  static func groupHeader(_ group: BenchmarkGroup, withColumns: Bool) {
     print("")
     print("== \(group.name): \(group.summary)")
+    guard withColumns else { return }
     print(
       TextFormat.left("benchmark", nameWidth)
         + TextFormat.right("ns/op", columnWidth)

@@ -36,4 +36,20 @@ enum TextFormat {
   static func right(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
+
+  /// `words` joined by spaces into lines of at most `width` characters (a longer word stands
+  /// alone), every line after the first indented by `indent` spaces.
+  static func wrapped(_ words: [String], width: Int, indent: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in words {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+  }
 }

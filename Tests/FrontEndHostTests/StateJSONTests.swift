@@ -77,6 +77,35 @@ import TicTacToeFrontEndABI
     #expect(Self.text(changed).hasPrefix(#"{"login":{"#))
   }
 
+  /// A revision's object is written into an entry no front end holds any more (once every
+  /// reader has moved on from it), never over bytes a front end still holds, and into a new
+  /// entry when it is longer than any free one has room for.
+  @Test func writesAgainOnlyWhatNobodyHolds() async throws {
+    let host = makeTestHost()
+    let reader = try await attachedProbe(host)
+    let holder = try await attachedProbe(host)
+    let (_, first) = Self.read(reader)
+    // The holder keeps the first revision's bytes: it reads no more.
+    let (_, held) = Self.read(holder)
+    let heldText = Self.text(held)
+    let long = String(repeating: "x", count: 400) + "@example.com"
+    var reads: [ttt_state_json] = []
+    for email in ["a@example.com", "b@example.com", "c@example.com", long] {
+      #expect(reader.sendPath("login.view.binding.email", string: email) == TTT_OK)
+      let (status, read) = Self.read(reader)
+      try #require(status == TTT_OK)
+      #expect(Self.text(read).contains(#""email":"\#(email)""#))
+      #expect(read.json != held.json)
+      reads.append(read)
+    }
+    #expect(held.json == first.json)
+    #expect(Self.text(held) == heldText)
+    // The first change's entry, which the reader left at the second, held the third.
+    #expect(reads[2].json == reads[0].json)
+    #expect(reads[1].json != reads[0].json)
+    #expect(reads[3].json != reads[1].json && reads[3].json != reads[2].json)
+  }
+
   /// The password crosses as "<redacted>" only, and a rewind's state comes back as it was.
   @Test func keepsSecretsOutAndFollowsARewind() async throws {
     let host = makeTestHost()

@@ -13,6 +13,6 @@ extension BenchmarkGroup {
         ]
       },
       targets: AppTargets.check,
-      measurements: { [AppTargets.checkSameWork()] })
+      measurements: [.checking("App.SameWork", AppTargets.checkSameWork)])
   }
 }

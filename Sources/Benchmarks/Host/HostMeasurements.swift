@@ -9,29 +9,26 @@ enum HostMeasurements {
   /// How many actions the JSON-lines stream holds.
   static let streamLength = 100_000
 
-  /// Runs the measurements, prints their figures, and returns their targets' verdicts.
-  static func run() async -> [TargetCheck] {
-    if let missing = BuiltProducts.missing() {
-      print("  \(missing)")
-      return [TargetCheck(goal: "the host's products are built", isMet: false, evidence: missing)]
-    }
-    var checks: [TargetCheck] = []
-    do {
-      let stream = try emailStream()
-      defer { try? FileManager.default.removeItem(at: stream) }
-      checks.append(try jsonLinesThroughput(stream))
-      checks.append(try heapAllocations(stream))
-      checks.append(try sessionStream(stream))
-      checks.append(try sessionCommit())
-      checks.append(try startUp())
-      checks.append(try signalLatency())
-      checks.append(try RemoteLatency.run())
-      checks.append(try ConnectionChurn.run())
-    } catch {
-      checks.append(TargetCheck(goal: "run the host processes", isMet: false, evidence: "\(error)"))
-    }
-    checks.append(ansiBytesPerMove())
-    return checks
+  /// The measurements, in the order they run, each named for `--filter`.
+  static var all: [GroupMeasurement] {
+    [
+      .checking("Host.JSONLines") { try withStream(jsonLinesThroughput) },
+      .checking("Host.HeapAllocations") { try withStream(heapAllocations) },
+      .checking("Host.Session.Stream") { try withStream(sessionStream) },
+      .checking("Host.Session.Save", sessionCommit),
+      .checking("Host.StartUp", startUp),
+      .checking("Host.Signal", signalLatency),
+      .checking("Host.Listen.Latency", RemoteLatency.run),
+      .checking("Host.Listen.Churn", ConnectionChurn.run),
+      .checking("Host.Ansi.BytesPerMove", ansiBytesPerMove),
+    ]
+  }
+
+  /// Runs `measure` over a file of `streamLength` JSON-lines actions, removed afterwards.
+  private static func withStream(_ measure: (URL) throws -> TargetCheck) throws -> TargetCheck {
+    let stream = try emailStream()
+    defer { try? FileManager.default.removeItem(at: stream) }
+    return try measure(stream)
   }
 
   /// A file of `streamLength` JSON-lines actions, each typing another email.
