@@ -1,10 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #endif
-
-import Synchronization
 
 /// A small file kept current crash-safely, for one process at a time: the host's `--session`.
 ///
