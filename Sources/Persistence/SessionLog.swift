@@ -23,13 +23,9 @@ public enum SessionLog {
   public struct Contents: Sendable {
     /// The snapshot of the last whole record, or the whole file in the format before the log.
     public let snapshot: [UInt8]
-    /// How many whole records the file holds (1 for a file in the format before the log).
-    public let records: Int
     /// Where the first bad record before the last whole one starts, when the file is damaged:
     /// `record 3 (at byte 412)`.
     public let damage: String?
-    /// Whether bytes after the last whole record were ignored as a torn tail.
-    public let hasTornTail: Bool
   }
 
   /// The record that holds `snapshot`, a JSON object with or without its newline.
@@ -56,10 +52,9 @@ public enum SessionLog {
   /// - Throws: A ``SessionSnapshot/DecodeError`` when the file is a log with no whole record.
   public static func contents(of bytes: [UInt8]) throws(SessionSnapshot.DecodeError) -> Contents {
     guard startsWithRecord(bytes[...]) else {
-      return Contents(snapshot: bytes, records: 1, damage: nil, hasTornTail: false)
+      return Contents(snapshot: bytes, damage: nil)
     }
     var last: Range<Int>?
-    var records = 0
     var damage: String?
     // The first bad record since the last whole one.
     var bad: String?
@@ -69,7 +64,6 @@ public enum SessionLog {
       number += 1
       let end = bytes[start...].firstIndex(of: newline)
       if let end, let json = snapshot(in: bytes, start..<end) {
-        records += 1
         last = json
         if damage == nil { damage = bad }
         bad = nil
@@ -83,8 +77,7 @@ public enum SessionLog {
       throw SessionSnapshot.DecodeError(
         "", "no record in it is whole: \(bad ?? "record 1") is cut short or damaged")
     }
-    return Contents(
-      snapshot: Array(bytes[last]), records: records, damage: damage, hasTornTail: bad != nil)
+    return Contents(snapshot: Array(bytes[last]), damage: damage)
   }
 
   private static let newline = UInt8(ascii: "\n")

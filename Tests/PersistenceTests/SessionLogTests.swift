@@ -29,9 +29,7 @@ import Testing
   @Test func theLastWholeRecordIsTheSession() throws {
     let contents = try SessionLog.contents(of: Self.log(["a@b.c", "b@b.c", "c@b.c"]))
     #expect(Self.text(contents.snapshot) + "\n" == Self.text(Self.snapshot("c@b.c")))
-    #expect(contents.records == 3)
     #expect(contents.damage == nil)
-    #expect(!contents.hasTornTail)
   }
 
   /// A save cut short anywhere, bytes the disk never wrote (zeros), or a whole line whose
@@ -49,8 +47,6 @@ import Testing
     for tail in tails {
       let contents = try SessionLog.contents(of: whole + tail)
       #expect(Self.text(contents.snapshot).contains("b@b.c"), "tail: \(Self.text(tail))")
-      #expect(contents.records == 2)
-      #expect(contents.hasTornTail)
       #expect(contents.damage == nil, "tail: \(Self.text(tail))")
     }
   }
@@ -61,9 +57,7 @@ import Testing
     bytes[second + 30] = UInt8(ascii: "#")
     let contents = try SessionLog.contents(of: bytes)
     #expect(Self.text(contents.snapshot).contains("c@b.c"))
-    #expect(contents.records == 2)
     #expect(contents.damage == "record 2 (at byte \(second))")
-    #expect(!contents.hasTornTail)
   }
 
   @Test func aLogWithNoWholeRecordIsAnError() {
@@ -80,8 +74,7 @@ import Testing
     let old = Self.snapshot("old@b.c")
     let contents = try SessionLog.contents(of: old)
     #expect(contents.snapshot == old)
-    #expect(contents.records == 1)
-    #expect(contents.damage == nil && !contents.hasTornTail)
+    #expect(contents.damage == nil)
     // Anything else that does not start with a record is passed on whole, for the snapshot's
     // reader to say what is wrong with it.
     for other in ["", "not a session", "\u{0}\u{1}binary", "cbf43926"] {
