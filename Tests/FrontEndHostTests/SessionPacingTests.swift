@@ -36,9 +36,12 @@ import UnidirectionalFlow
 
     var started: Int { starts.value }
 
-    /// The file's content, or "" before the first save.
+    /// The snapshot the file holds now (its last record), or "" before the first save.
     var saved: String {
-      (try? String(contentsOfFile: keeper.file.path, encoding: .utf8)) ?? ""
+      guard let bytes = FileManager.default.contents(atPath: keeper.file.path),
+        let log = try? SessionLog.contents(of: Array(bytes))
+      else { return "" }
+      return String(decoding: log.snapshot, as: UTF8.self)
     }
 
     /// Types another email (`u1@b.c`, `u2@b.c`, ...), a new state; returns it.

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import TestSupport
 import Testing
 
@@ -25,7 +26,8 @@ import Testing
     #expect(result.standardError.isEmpty, "\(result.standardError)")
     let lastState = result.standardOutput.split(separator: "\n").last { $0.contains(#""state""#) }
     #expect(lastState?.contains(#""email":"u5000@b.c""#) == true)
-    let saved = try String(contentsOf: session, encoding: .utf8)
+    let log = try SessionLog.contents(of: Array(Data(contentsOf: session)))
+    let saved = String(decoding: log.snapshot, as: UTF8.self)
     #expect(saved.contains(#""email":"u5000@b.c""#), "saved: \(saved)")
   }
 

@@ -169,7 +169,8 @@ import TicTacToeAppCore
         let logStates =
           [try ActionLog.decodeHeader(Array(logged[0].utf8))]
           + (try logged.dropFirst().map { try ActionLog.decode(Array($0.utf8)).state })
-        let restoredState = try SessionSnapshot.decode(Array(bytes))
+        let restoredState = try SessionSnapshot.decode(
+          SessionLog.contents(of: Array(bytes)).snapshot)
         #expect(
           logStates.contains(restoredState), "kill \(kills): the log does not reach the session")
         let replay = try await Fixtures.runReturningData(

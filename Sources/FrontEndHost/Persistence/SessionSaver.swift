@@ -65,7 +65,7 @@ final class SessionSaver: Sendable {
     waitAtGate(showing: bytes)
     let result: Result<[UInt8], SessionFile.Failure>
     do {
-      try file.replace(with: bytes)
+      try file.save(bytes)
       result = .success(bytes)
     } catch {
       result = .failure(error)

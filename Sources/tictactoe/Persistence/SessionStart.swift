@@ -11,8 +11,9 @@ import TicTacToeAppCore
 /// Opens the `--session` file at start: the file, locked for this process, the state to start
 /// from, and the states before each move of its game (for `:undo`).
 enum SessionStart {
-  /// The state in `path`, or a fresh one when there is no file yet or it is not a session this
-  /// build can restore (that file is moved aside, with a message). Exits with
+  /// The state in `path` (its last whole save, see `SessionLog`), or a fresh one when there is
+  /// no file yet or it is not a session this build can restore (that file is moved aside, with
+  /// a message; so is a damaged one, whose last whole save is restored). Exits with
   /// ``ExitStatus/sessionUnusable`` when the file cannot be used at all.
   static func open(
     _ path: String, report: (String) -> Void
@@ -36,7 +37,15 @@ enum SessionStart {
       // An editor's UTF-8 byte order mark is no reason to lose a game.
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
       do {
-        let (state, undo) = try SessionSnapshot.decodeWithUndo(bytes)
+        let contents = try SessionLog.contents(of: bytes)
+        let (state, undo) = try SessionSnapshot.decodeWithUndo(contents.snapshot)
+        if let damage = contents.damage {
+          // Its last whole save is good: play on from it, and keep the file as it was.
+          let aside = try file.quarantine()
+          report(
+            "tictactoe: \(path) is damaged: \(damage) is not a whole record; it is kept "
+              + "as \(aside), and the game goes on from its last whole save")
+        }
         return (file, state, undo)
       } catch {
         return (file, try moveAside("\(error)"), [])
