@@ -8,38 +8,47 @@ extension Frame {
   mutating func putASCII(
     _ text: String, row: Int, column: Int, look: UInt64, limit: Int
   ) -> Int? {
-    var text = text
-    return text.withUTF8 { bytes -> Int? in
+    // The bytes where the string keeps them (native and small strings alike), not a copy.
+    let end = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
       var isPrintable = true
       for byte in bytes {
         if byte >= 0x80 { return nil }
-        if byte < 0x20 || byte == 0x7F { isPrintable = false }
+        if byte &- 0x20 >= 0x5F { isPrintable = false }
       }
       if isPrintable,
         let end = putPrintable(bytes, row: row, column: column, look: look, limit: limit)
       {
         return end
       }
-      var x = column
-      var index = 0
-      while index < bytes.count {
-        var byte = bytes[index]
-        index += 1
-        if byte < 0x20 || byte == 0x7F {
-          if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-          byte = UInt8(ascii: "?")
-        }
-        if x + 1 > limit { break }
-        if x >= 0 {
-          let cell = PackedCell(glyph: PackedCell.ascii(byte), look: look)
-          // Over a one-column cell (nearly always) no wide character is cut: written as is.
-          let index = row * columns + x
-          if cells[index].width == 1 { cells[index] = cell } else { set(cell, row: row, column: x) }
-        }
-        x += 1
-      }
-      return x
+      return putControlASCII(bytes, row: row, column: column, look: look, limit: limit)
     }
+    return end ?? nil
+  }
+
+  /// ``putASCII(_:row:column:look:limit:)`` for ASCII with control characters (drawn as `?`,
+  /// CR LF as one) or over wide characters: byte by byte, a cell at a time.
+  private mutating func putControlASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, row: Int, column: Int, look: UInt64, limit: Int
+  ) -> Int {
+    var x = column
+    var index = 0
+    while index < bytes.count {
+      var byte = bytes[index]
+      index += 1
+      if byte < 0x20 || byte == 0x7F {
+        if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+        byte = UInt8(ascii: "?")
+      }
+      if x + 1 > limit { break }
+      if x >= 0 {
+        let cell = PackedCell(glyph: PackedCell.ascii(byte), look: look)
+        // Over a one-column cell (nearly always) no wide character is cut: written as is.
+        let index = row * columns + x
+        if cells[index].width == 1 { cells[index] = cell } else { set(cell, row: row, column: x) }
+      }
+      x += 1
+    }
+    return x
   }
 
   /// ``putASCII(_:row:column:look:limit:)`` for printable ASCII over one-column cells (nearly
@@ -68,18 +77,54 @@ extension Frame {
   mutating func putStandalone(
     _ text: String, row: Int, column: Int, look: UInt64, limit: Int
   ) -> Int? {
-    guard text.unicodeScalars.allSatisfy({ standaloneWidth($0.value) != nil }) else {
-      return nil
-    }
-    var x = column
-    for scalar in text.unicodeScalars {
-      let width = standaloneWidth(scalar.value)!
-      if x + width > limit { break }
-      if x >= 0 {
-        put(glyph: PackedCell.inlineGlyph(scalar), width: width, look: look, row: row, column: x)
+    // Scalar by scalar from the string's own UTF-8 (valid, as a string's always is), each
+    // scalar's bytes its glyph.
+    let end = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      var index = 0
+      while index < bytes.count {
+        let (value, length) = Self.scalar(in: bytes, at: index)
+        guard standaloneWidth(value) != nil else { return nil }
+        index += length
       }
-      x += width
+      var x = column
+      index = 0
+      while index < bytes.count {
+        let (value, length) = Self.scalar(in: bytes, at: index)
+        let width = standaloneWidth(value)!
+        if x + width > limit { break }
+        if x >= 0 {
+          var glyph = UInt64(length) << 56
+          for offset in 0..<length { glyph |= UInt64(bytes[index + offset]) << (8 * offset) }
+          put(glyph: glyph, width: width, look: look, row: row, column: x)
+        }
+        x += width
+        index += length
+      }
+      return x
     }
-    return x
+    return end ?? nil
   }
+
+  /// The scalar whose UTF-8 starts at `index` of `bytes` (valid UTF-8), and its length in
+  /// bytes.
+  private static func scalar(
+    in bytes: UnsafeBufferPointer<UInt8>, at index: Int
+  ) -> (value: UInt32, length: Int) {
+    let lead = UInt32(bytes[index])
+    switch lead {
+    case ..<0x80: return (lead, 1)
+    case ..<0xE0: return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1]) & 0x3F, 2)
+    case ..<0xF0:
+      return (
+        (lead & 0x0F) << 12 | (UInt32(bytes[index + 1]) & 0x3F) << 6 | UInt32(bytes[index + 2])
+          & 0x3F, 3
+      )
+    default:
+      return (
+        (lead & 0x07) << 18 | (UInt32(bytes[index + 1]) & 0x3F) << 12
+          | (UInt32(bytes[index + 2]) & 0x3F) << 6 | UInt32(bytes[index + 3]) & 0x3F, 4
+      )
+    }
+  }
+
 }

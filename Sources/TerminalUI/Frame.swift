@@ -180,7 +180,9 @@ public struct Frame: Equatable, Sendable {
     let end = min(columns, column > Int.max - width ? columns : column + width)
     guard row >= 0, row < rows, start < end else { return }
     markChanged(row)
-    let cell = PackedCell(glyph: glyph(for: character), look: PackedCell.pack(style, width: 1))
+    // A blank (clearing a row, nearly always) needs no look-up.
+    let glyph = character == " " ? PackedCell.ascii(0x20) : glyph(for: character)
+    let cell = PackedCell(glyph: glyph, look: PackedCell.pack(style, width: 1))
     // Only the first and last cells can cut a wide character in two; the cells between are
     // overwritten whole.
     set(cell, row: row, column: start)

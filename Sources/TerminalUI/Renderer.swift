@@ -70,7 +70,10 @@ public struct Renderer: Sendable {
       rows = 0..<frame.rows
     }
     for row in rows where !frame.rowEquals(shown, row: row) {
-      if let shift = leftShift(of: row, from: shown, to: frame) {
+      // Cheap first: a row with a few changed cells is written as it is.
+      if frame.changedCellCount(row: row, from: shown) >= Self.shiftWorthIt,
+        let shift = leftShift(of: row, from: shown, to: frame)
+      {
         // What changed before the moved cells; the deletion that moves them into place; then
         // what still differs from the row as the terminal now shows it.
         drawChanges(in: row, from: shown, to: frame, columns: 0..<shift.column, into: &bytes)
@@ -92,7 +95,8 @@ public struct Renderer: Sendable {
   /// row left into place (`CSI count P`): a line whose start got shorter, like a status line.
   /// The deletion is at the start of the longest run of cells that `after` shows `count`
   /// columns left of where `before` shows them; `nil` unless that run holds at least
-  /// ``shiftWorthIt`` cells that would otherwise be rewritten.
+  /// ``shiftWorthIt`` cells that would otherwise be rewritten (the caller first checks that
+  /// the row has that many changed cells at all).
   private func leftShift(
     of row: Int, from before: Frame, to after: Frame
   ) -> (column: Int, count: Int)? {
@@ -102,8 +106,6 @@ public struct Renderer: Sendable {
         after.packed(row: row, column: column), as: before.packed(row: row, column: beforeColumn),
         in: before)
     }
-    // Cheap first: a row with a few changed cells is written as it is.
-    guard after.changedCellCount(row: row, from: before) >= Self.shiftWorthIt else { return nil }
     var best: (column: Int, count: Int, saved: Int)?
     for count in stride(from: 1, through: columns / 2, by: 1) {
       var start = 0

@@ -66,10 +66,11 @@ struct ScreenComposer {
       clear(regions.content)
       drawContent(screen, interface: interface, in: regions)
     } else {
-      // Each row whose line changed, and only those.
+      // Each row whose line changed, and only those (a row neither has a line on is blank).
       let now = Layout.arrange(
         lines(of: screen, interface: interface, in: regions), in: regions.content)
-      for row in regions.content where !now.hasSameLine(onRow: row, as: placed) {
+      for row in now.rows(with: placed).clamped(to: regions.content)
+      where !now.hasSameLine(onRow: row, as: placed) {
         clear(row..<row + 1)
         if let line = now[row] { Layout.draw(line, in: &frame, row: row) }
       }

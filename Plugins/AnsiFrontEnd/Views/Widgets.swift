@@ -31,6 +31,13 @@ enum Widgets {
     }
     let style = disabled ? Theme.placeholder : focused ? Theme.focusedField : Theme.field
     let showsCursor = focused && !disabled
+    if let pieces = FieldPieces(ascii: value, caret: caret, showsCursor: showsCursor) {
+      spans.append(Span(text: pieces.before, style: style))
+      if showsCursor { spans.append(Span(text: pieces.under, style: Theme.textCursor)) }
+      if !pieces.after.isEmpty { spans.append(Span(text: pieces.after, style: style)) }
+      spans.append(Span(text: spaces(fieldWidth - pieces.width), style: style))
+      return Line(spans: spans)
+    }
     let split =
       caret == 0 ? value.endIndex : value.index(value.endIndex, offsetBy: -min(caret, value.count))
     let before = String(value[..<split])
