@@ -66,7 +66,11 @@ public struct Frame: Equatable, Sendable {
   /// `row`; `columns` when its last cell is not blank.
   func blankTailStart(row: Int) -> Int {
     var column = columns
-    while column > 0, cells[row * columns + column - 1] == .blank { column -= 1 }
+    let start = row * columns
+    let blank = PackedCell.blank
+    cells.withUnsafeBufferPointer { cells in
+      while column > 0, cells[start + column - 1] == blank { column -= 1 }
+    }
     return column
   }
 
