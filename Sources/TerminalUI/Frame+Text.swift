@@ -95,7 +95,13 @@ extension Frame {
         if x >= 0 {
           var glyph = UInt64(length) << 56
           for offset in 0..<length { glyph |= UInt64(bytes[index + offset]) << (8 * offset) }
-          put(glyph: glyph, width: width, look: look, row: row, column: x)
+          // One column over one column (nearly always): no wide character is cut.
+          let cell = row * columns + x
+          if width == 1, cells[cell].width == 1 {
+            cells[cell] = PackedCell(glyph: glyph, look: look)
+          } else {
+            put(glyph: glyph, width: width, look: look, row: row, column: x)
+          }
         }
         x += width
         index += length
