@@ -81,10 +81,19 @@ extension Frame {
     // scalar's bytes its glyph.
     let end = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
       var index = 0
+      var count = 0
+      var isNarrow = true
       while index < bytes.count {
         let (value, length) = Self.scalar(in: bytes, at: index)
-        guard standaloneWidth(value) != nil else { return nil }
+        guard let width = standaloneWidth(value) else { return nil }
+        isNarrow = isNarrow && width == 1
+        count += 1
         index += length
+      }
+      if isNarrow,
+        let end = putNarrow(bytes, count: count, row: row, column: column, look: look, limit: limit)
+      {
+        return end
       }
       var x = column
       index = 0
@@ -93,15 +102,9 @@ extension Frame {
         let width = standaloneWidth(value)!
         if x + width > limit { break }
         if x >= 0 {
-          var glyph = UInt64(length) << 56
-          for offset in 0..<length { glyph |= UInt64(bytes[index + offset]) << (8 * offset) }
-          // One column over one column (nearly always): no wide character is cut.
-          let cell = row * columns + x
-          if width == 1, cells[cell].width == 1 {
-            cells[cell] = PackedCell(glyph: glyph, look: look)
-          } else {
-            put(glyph: glyph, width: width, look: look, row: row, column: x)
-          }
+          put(
+            glyph: Self.glyph(of: bytes, at: index, length: length), width: width, look: look,
+            row: row, column: x)
         }
         x += width
         index += length
@@ -109,6 +112,39 @@ extension Frame {
       return x
     }
     return end ?? nil
+  }
+
+  /// ``putStandalone(_:row:column:look:limit:)`` for `count` scalars one column wide each over
+  /// one-column cells (nearly always): one cell a scalar, written in one pass; returns the
+  /// column after the text, or `nil` without drawing anything when the text starts left of the
+  /// frame or would cut a wide character.
+  private mutating func putNarrow(
+    _ bytes: UnsafeBufferPointer<UInt8>, count: Int, row: Int, column: Int, look: UInt64,
+    limit: Int
+  ) -> Int? {
+    guard column >= 0 else { return nil }
+    let end = column + min(count, max(0, limit - column))
+    let start = row * columns
+    return cells.withUnsafeMutableBufferPointer { cells -> Int? in
+      for index in start + column..<start + end where cells[index].width != 1 { return nil }
+      var index = 0
+      for x in column..<end {
+        let length = Self.scalar(in: bytes, at: index).length
+        cells[start + x] = PackedCell(
+          glyph: Self.glyph(of: bytes, at: index, length: length), look: look)
+        index += length
+      }
+      return end
+    }
+  }
+
+  /// The inline glyph of the `length` bytes of UTF-8 at `index` of `bytes` (at most 4).
+  private static func glyph(
+    of bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int
+  ) -> UInt64 {
+    var glyph = UInt64(length) << 56
+    for offset in 0..<length { glyph |= UInt64(bytes[index + offset]) << (8 * offset) }
+    return glyph
   }
 
   /// The scalar whose UTF-8 starts at `index` of `bytes` (valid UTF-8), and its length in
