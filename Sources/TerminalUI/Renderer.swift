@@ -140,14 +140,19 @@ public struct Renderer: Sendable {
     in row: Int, from before: Frame, to after: Frame, columns: Range<Int>,
     into bytes: inout [UInt8]
   ) {
-    let blankTail = after.blankTailStart(row: row)
+    // Where the row's blank tail starts, found the first time a changed cell is blank (a cell
+    // that is not cannot be in it).
+    var blankTail: Int?
     var column = columns.lowerBound
     while column < columns.upperBound {
       column = after.firstChange(row: row, from: column, to: columns.upperBound, in: before)
       guard column < columns.upperBound else { return }
       // The rest of the row is blank now: erasing it to the end of the line (3 bytes, in the
       // default style) beats writing the changed blanks one by one when there are more than 3.
-      if columns.upperBound == after.columns, column >= blankTail,
+      if columns.upperBound == after.columns, after.packed(row: row, column: column) == .blank {
+        blankTail = blankTail ?? after.blankTailStart(row: row)
+      }
+      if let blankTail, column >= blankTail,
         (column..<after.columns).count(where: {
           !after.same(
             after.packed(row: row, column: $0), as: before.packed(row: row, column: $0),
