@@ -25,10 +25,10 @@ final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   private let host: HostConnection
   private let terminal: TerminalSession
   @exclusivity(unchecked) private var interface = InterfaceState()
-  /// The screen as the last change left it: keys are read against it, and it is drawn.
   // No exclusivity check (here, on `interface` and on `composer`): read or set on every change,
   // on the store thread only, and nothing the front end calls while one is accessed calls it
   // back.
+  /// The screen as the last change left it: keys are read against it, and it is drawn.
   @exclusivity(unchecked) private var screen = Screen.login(LoginScreen())
   /// The revision `screen` was read at (0 from a host older than ABI 1.2).
   private var screenRevision: UInt64 = 0
