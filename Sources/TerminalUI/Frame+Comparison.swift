@@ -55,6 +55,36 @@ extension Frame {
     }
   }
 
+  /// The last column of row `row` whose cell shows something else than the same cell of
+  /// `other` (a frame of the same width); -1 when none does. Compared as
+  /// ``firstChange(row:from:to:in:)`` compares, from the end.
+  func lastChange(row: Int, in other: Frame) -> Int {
+    var x = columns
+    guard longGlyphs.isEmpty, other.longGlyphs.isEmpty else {
+      while x > 0,
+        same(packed(row: row, column: x - 1), as: other.packed(row: row, column: x - 1), in: other)
+      {
+        x -= 1
+      }
+      return x - 1
+    }
+    let start = row * columns
+    return cells.withUnsafeBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        while x >= Self.comparedBlock,
+          memcmp(
+            mine.baseAddress! + start + x - Self.comparedBlock,
+            theirs.baseAddress! + start + x - Self.comparedBlock,
+            Self.comparedBlock * MemoryLayout<PackedCell>.stride) == 0
+        {
+          x -= Self.comparedBlock
+        }
+        while x > 0, mine[start + x - 1] == theirs[start + x - 1] { x -= 1 }
+        return x - 1
+      }
+    }
+  }
+
   /// The cells compared with one `memcmp` while looking for a change.
   private static let comparedBlock = 8
 

@@ -70,8 +70,11 @@ public struct Renderer: Sendable {
       rows = 0..<frame.rows
     }
     for row in rows where !frame.rowEquals(shown, row: row) {
-      // Cheap first: a row with a few changed cells is written as it is.
-      if frame.changedCellCount(row: row, from: shown) >= Self.shiftWorthIt,
+      // The changed cells lie from the first to the last. Cheap first: a row with a few
+      // changed cells is written as it is.
+      let first = frame.firstChange(row: row, from: 0, to: frame.columns, in: shown)
+      if frame.lastChange(row: row, in: shown) - first >= Self.shiftWorthIt - 1,
+        frame.changedCellCount(row: row, from: shown) >= Self.shiftWorthIt,
         let shift = leftShift(of: row, from: shown, to: frame)
       {
         // What changed before the moved cells; the deletion that moves them into place; then
@@ -85,7 +88,7 @@ public struct Renderer: Sendable {
         drawChanges(
           in: row, from: shifted, to: frame, columns: shift.column..<frame.columns, into: &bytes)
       } else {
-        drawChanges(in: row, from: shown, to: frame, columns: 0..<frame.columns, into: &bytes)
+        drawChanges(in: row, from: shown, to: frame, columns: first..<frame.columns, into: &bytes)
       }
       shown.copyRow(row, from: frame)
     }
