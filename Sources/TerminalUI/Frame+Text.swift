@@ -4,22 +4,17 @@
 extension Frame {
   /// ``put(_:row:column:style:maxWidth:)`` for text that is all ASCII, byte by byte (a byte is
   /// a grapheme there, except CR LF, which is one); returns the column after the text, or
-  /// `nil` without drawing anything when the text is not all ASCII.
+  /// `nil` when the text is not all ASCII (then the cells of the printable ASCII it starts with
+  /// may be written: the other paths write the same there again).
   mutating func putASCII(
     _ text: String, row: Int, column: Int, look: UInt64, limit: Int
   ) -> Int? {
     // The bytes where the string keeps them (native and small strings alike), not a copy.
     let end = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-      var isPrintable = true
-      for byte in bytes {
-        if byte >= 0x80 { return nil }
-        if byte &- 0x20 >= 0x5F { isPrintable = false }
-      }
-      if isPrintable,
-        let end = putPrintable(bytes, row: row, column: column, look: look, limit: limit)
-      {
+      if let end = putPrintable(bytes, row: row, column: column, look: look, limit: limit) {
         return end
       }
+      if bytes.contains(where: { $0 >= 0x80 }) { return nil }
       return putControlASCII(bytes, row: row, column: column, look: look, limit: limit)
     }
     return end ?? nil
@@ -52,22 +47,28 @@ extension Frame {
   }
 
   /// ``putASCII(_:row:column:look:limit:)`` for printable ASCII over one-column cells (nearly
-  /// always): one cell a byte, written in one pass; returns the column after the text, or `nil`
-  /// without drawing anything when the text starts left of the frame or would cut a wide
-  /// character.
+  /// always): one cell a byte, each byte checked as it is written; returns the column after
+  /// the text, or `nil` when the text starts left of the frame, has a byte that is not
+  /// printable ASCII, or would cut a wide character (then the cells before it are written,
+  /// with what the other paths write there).
   mutating func putPrintable(
     _ bytes: UnsafeBufferPointer<UInt8>, row: Int, column: Int, look: UInt64, limit: Int
   ) -> Int? {
     guard column >= 0 else { return nil }
     let end = column + min(bytes.count, max(0, limit - column))
     let start = row * columns
-    return cells.withUnsafeMutableBufferPointer { cells -> Int? in
-      for index in start + column..<start + end where cells[index].width != 1 { return nil }
+    let isWhole = cells.withUnsafeMutableBufferPointer { cells -> Bool in
       for x in column..<end {
-        cells[start + x] = PackedCell(glyph: PackedCell.ascii(bytes[x - column]), look: look)
+        let byte = bytes[x - column]
+        guard byte &- 0x20 < 0x5F, cells[start + x].width == 1 else { return false }
+        cells[start + x] = PackedCell(glyph: PackedCell.ascii(byte), look: look)
       }
-      return end
+      return true
     }
+    // Clipped text: a byte past the limit may begin a mark the grapheme path joins to the last
+    // cell drawn.
+    guard isWhole, !bytes[(end - column)...].contains(where: { $0 >= 0x80 }) else { return nil }
+    return end
   }
 
   /// ``put(_:row:column:style:maxWidth:)`` for text whose every scalar is a grapheme on its
