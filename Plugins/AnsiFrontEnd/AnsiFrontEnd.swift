@@ -24,16 +24,19 @@ import TicTacToeFrontEndABI
 final class AnsiFrontEnd: FrontEnd, ChangeObserving {
   private let host: HostConnection
   private let terminal: TerminalSession
-  private var interface = InterfaceState()
+  @exclusivity(unchecked) private var interface = InterfaceState()
+  // No exclusivity check (here, on `interface` and on `composer`): read or set on every change,
+  // on the store thread only, and nothing the front end calls while one is accessed calls it
+  // back.
   /// The screen as the last change left it: keys are read against it, and it is drawn.
-  private var screen = Screen.login(LoginScreen())
+  @exclusivity(unchecked) private var screen = Screen.login(LoginScreen())
   /// The revision `screen` was read at (0 from a host older than ABI 1.2).
   private var screenRevision: UInt64 = 0
   /// The board cursor as the host last kept it.
   private var keptBoardCursor: BoardCursor?
   private var subscription: UInt64 = 0
   /// The frame drawn last, recomposed only where a change differs.
-  private var composer = ScreenComposer()
+  @exclusivity(unchecked) private var composer = ScreenComposer()
   /// Moves the activity indicator on while a request is in flight.
   private let spinnerAnimation = SpinnerAnimation()
   /// Ctrl-C, which raises SIGINT even while keys wait for a larger terminal.

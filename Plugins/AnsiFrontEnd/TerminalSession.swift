@@ -11,9 +11,11 @@ final class TerminalSession {
   private let output: TerminalOutput
   /// Where the size is read from: standard output, or an observer's terminal.
   private let sizeSource: () -> TerminalSize?
-  private var renderer: Renderer
+  // No exclusivity check (here and on `drawn`): used on every draw, on the store thread only,
+  // and writing the bytes out does not call the session back.
+  @exclusivity(unchecked) private var renderer: Renderer
   /// The bytes of the last draw, kept so that drawing allocates nothing once it has grown.
-  private var drawn: [UInt8] = []
+  @exclusivity(unchecked) private var drawn: [UInt8] = []
   /// Whether the terminal is taken over now (not before attach, after detach, or while
   /// suspended).
   private(set) var isActive = false

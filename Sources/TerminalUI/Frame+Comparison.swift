@@ -40,11 +40,53 @@ extension Frame {
     let start = row * columns
     return cells.withUnsafeBufferPointer { mine in
       other.cells.withUnsafeBufferPointer { theirs in
+        // Runs of equal cells a block at a time (one `memcmp`), then the block that differs
+        // cell by cell.
+        while end - x >= Self.comparedBlock,
+          memcmp(
+            mine.baseAddress! + start + x, theirs.baseAddress! + start + x,
+            Self.comparedBlock * MemoryLayout<PackedCell>.stride) == 0
+        {
+          x += Self.comparedBlock
+        }
         while x < end, mine[start + x] == theirs[start + x] { x += 1 }
         return x
       }
     }
   }
+
+  /// The last column of row `row` whose cell shows something else than the same cell of
+  /// `other` (a frame of the same width); -1 when none does. Compared as
+  /// ``firstChange(row:from:to:in:)`` compares, from the end.
+  func lastChange(row: Int, in other: Frame) -> Int {
+    var x = columns
+    guard longGlyphs.isEmpty, other.longGlyphs.isEmpty else {
+      while x > 0,
+        same(packed(row: row, column: x - 1), as: other.packed(row: row, column: x - 1), in: other)
+      {
+        x -= 1
+      }
+      return x - 1
+    }
+    let start = row * columns
+    return cells.withUnsafeBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        while x >= Self.comparedBlock,
+          memcmp(
+            mine.baseAddress! + start + x - Self.comparedBlock,
+            theirs.baseAddress! + start + x - Self.comparedBlock,
+            Self.comparedBlock * MemoryLayout<PackedCell>.stride) == 0
+        {
+          x -= Self.comparedBlock
+        }
+        while x > 0, mine[start + x - 1] == theirs[start + x - 1] { x -= 1 }
+        return x - 1
+      }
+    }
+  }
+
+  /// The cells compared with one `memcmp` while looking for a change.
+  private static let comparedBlock = 8
 
   /// How many cells of row `row` differ from the same cells of `other` (a frame of the same
   /// width): their words compared, unless a grapheme too long to pack is in either frame.
@@ -55,8 +97,20 @@ extension Frame {
     }
     return cells.withUnsafeBufferPointer { mine in
       other.cells.withUnsafeBufferPointer { theirs in
+        // Cell by cell only in the blocks that differ.
         var count = 0
-        for index in start..<start + columns where mine[index] != theirs[index] { count += 1 }
+        var block = start
+        while block < start + columns {
+          let blockEnd = min(block + Self.comparedBlock, start + columns)
+          if blockEnd - block < Self.comparedBlock
+            || memcmp(
+              mine.baseAddress! + block, theirs.baseAddress! + block,
+              Self.comparedBlock * MemoryLayout<PackedCell>.stride) != 0
+          {
+            for index in block..<blockEnd where mine[index] != theirs[index] { count += 1 }
+          }
+          block = blockEnd
+        }
         return count
       }
     }

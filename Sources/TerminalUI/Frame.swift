@@ -66,7 +66,11 @@ public struct Frame: Equatable, Sendable {
   /// `row`; `columns` when its last cell is not blank.
   func blankTailStart(row: Int) -> Int {
     var column = columns
-    while column > 0, cells[row * columns + column - 1] == .blank { column -= 1 }
+    let start = row * columns
+    let blank = PackedCell.blank
+    cells.withUnsafeBufferPointer { cells in
+      while column > 0, cells[start + column - 1] == blank { column -= 1 }
+    }
     return column
   }
 
@@ -180,16 +184,16 @@ public struct Frame: Equatable, Sendable {
     let end = min(columns, column > Int.max - width ? columns : column + width)
     guard row >= 0, row < rows, start < end else { return }
     markChanged(row)
-    let cell = PackedCell(glyph: glyph(for: character), look: PackedCell.pack(style, width: 1))
-    // Only the first and last cells can cut a wide character in two; the cells between are
-    // overwritten whole.
-    set(cell, row: row, column: start)
-    set(cell, row: row, column: end - 1)
-    let between = max(0, end - start - 2)
-    guard between > 0 else { return }
-    let first = row * columns + start + 1
+    // A blank (clearing a row, nearly always) needs no look-up.
+    let glyph = character == " " ? PackedCell.ascii(0x20) : glyph(for: character)
+    let cell = PackedCell(glyph: glyph, look: PackedCell.pack(style, width: 1))
+    // Only the first and last cells can cut a wide character in two (only when they are not
+    // one column wide); every cell is then overwritten whole.
+    let first = row * columns + start
+    if cells[first].width != 1 { set(cell, row: row, column: start) }
+    if cells[first + end - start - 1].width != 1 { set(cell, row: row, column: end - 1) }
     cells.withUnsafeMutableBufferPointer { buffer in
-      (buffer.baseAddress! + first).update(repeating: cell, count: between)
+      (buffer.baseAddress! + first).update(repeating: cell, count: end - start)
     }
   }
 

@@ -36,11 +36,6 @@ struct PackedCell: Equatable, Sendable {
     inlineGlyph(utf8: character.utf8)
   }
 
-  /// The inline glyph of `scalar` (at most 4 bytes of UTF-8: it always fits).
-  static func inlineGlyph(_ scalar: Unicode.Scalar) -> UInt64 {
-    inlineGlyph(utf8: scalar.utf8)!
-  }
-
   /// The inline glyph of these UTF-8 bytes, or `nil` when they are more than 7.
   @inline(__always)
   private static func inlineGlyph<Bytes: Sequence<UInt8>>(utf8: Bytes) -> UInt64? {

@@ -70,7 +70,13 @@ public struct Renderer: Sendable {
       rows = 0..<frame.rows
     }
     for row in rows where !frame.rowEquals(shown, row: row) {
-      if let shift = leftShift(of: row, from: shown, to: frame) {
+      // The changed cells lie from the first to the last. Cheap first: a row with a few
+      // changed cells is written as it is.
+      let first = frame.firstChange(row: row, from: 0, to: frame.columns, in: shown)
+      if frame.lastChange(row: row, in: shown) - first >= Self.shiftWorthIt - 1,
+        frame.changedCellCount(row: row, from: shown) >= Self.shiftWorthIt,
+        let shift = leftShift(of: row, from: shown, to: frame)
+      {
         // What changed before the moved cells; the deletion that moves them into place; then
         // what still differs from the row as the terminal now shows it.
         drawChanges(in: row, from: shown, to: frame, columns: 0..<shift.column, into: &bytes)
@@ -82,7 +88,7 @@ public struct Renderer: Sendable {
         drawChanges(
           in: row, from: shifted, to: frame, columns: shift.column..<frame.columns, into: &bytes)
       } else {
-        drawChanges(in: row, from: shown, to: frame, columns: 0..<frame.columns, into: &bytes)
+        drawChanges(in: row, from: shown, to: frame, columns: first..<frame.columns, into: &bytes)
       }
       shown.copyRow(row, from: frame)
     }
@@ -92,7 +98,8 @@ public struct Renderer: Sendable {
   /// row left into place (`CSI count P`): a line whose start got shorter, like a status line.
   /// The deletion is at the start of the longest run of cells that `after` shows `count`
   /// columns left of where `before` shows them; `nil` unless that run holds at least
-  /// ``shiftWorthIt`` cells that would otherwise be rewritten.
+  /// ``shiftWorthIt`` cells that would otherwise be rewritten (the caller first checks that
+  /// the row has that many changed cells at all).
   private func leftShift(
     of row: Int, from before: Frame, to after: Frame
   ) -> (column: Int, count: Int)? {
@@ -102,8 +109,6 @@ public struct Renderer: Sendable {
         after.packed(row: row, column: column), as: before.packed(row: row, column: beforeColumn),
         in: before)
     }
-    // Cheap first: a row with a few changed cells is written as it is.
-    guard after.changedCellCount(row: row, from: before) >= Self.shiftWorthIt else { return nil }
     var best: (column: Int, count: Int, saved: Int)?
     for count in stride(from: 1, through: columns / 2, by: 1) {
       var start = 0
@@ -138,14 +143,19 @@ public struct Renderer: Sendable {
     in row: Int, from before: Frame, to after: Frame, columns: Range<Int>,
     into bytes: inout [UInt8]
   ) {
-    let blankTail = after.blankTailStart(row: row)
+    // Where the row's blank tail starts, found the first time a changed cell is blank (a cell
+    // that is not cannot be in it).
+    var blankTail: Int?
     var column = columns.lowerBound
     while column < columns.upperBound {
       column = after.firstChange(row: row, from: column, to: columns.upperBound, in: before)
       guard column < columns.upperBound else { return }
       // The rest of the row is blank now: erasing it to the end of the line (3 bytes, in the
       // default style) beats writing the changed blanks one by one when there are more than 3.
-      if columns.upperBound == after.columns, column >= blankTail,
+      if columns.upperBound == after.columns, after.packed(row: row, column: column) == .blank {
+        blankTail = blankTail ?? after.blankTailStart(row: row)
+      }
+      if let blankTail, column >= blankTail,
         (column..<after.columns).count(where: {
           !after.same(
             after.packed(row: row, column: $0), as: before.packed(row: row, column: $0),

@@ -46,6 +46,12 @@ enum Layout {
       lines.indices.contains(row - top) ? lines[row - top] : nil
     }
 
+    /// The rows where these lines or `other`'s are, and the rows between.
+    func rows(with other: PlacedLines) -> Range<Int> {
+      let lower = min(top, other.top)
+      return lower..<max(top + lines.count, other.top + other.lines.count, lower)
+    }
+
     /// Whether `other` has the same line on `row` (or neither has one), compared in place.
     func hasSameLine(onRow row: Int, as other: PlacedLines) -> Bool {
       let index = row - top

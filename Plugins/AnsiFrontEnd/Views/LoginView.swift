@@ -5,6 +5,10 @@ import TerminalUI
 /// The login form: email, the password masked with its length, the login button and the
 /// activity indicator while the request is in flight.
 enum LoginView {
+  /// The fields' labels, made once.
+  private static let emailLabel = FieldLabel("Email")
+  private static let passwordLabel = FieldLabel("Password")
+
   /// The lines of the form, with `focus` highlighted (the email's cursor `caret` characters
   /// before its end) and the activity indicator at the `spinner` frame; explanations wrap at
   /// `width`. The lines that can change are kept in `memo`, and made again only when what they
@@ -13,7 +17,11 @@ enum LoginView {
     _ login: LoginScreen, focus: LoginFocus, caret: Int, spinner: Character, width: Int,
     memo: inout Memo
   ) -> [Line] {
-    let explanation = explanationLines(width: width)
+    if memo.explanationWidth != width {
+      memo.explanation = explanationLines(width: width)
+      memo.explanationWidth = width
+    }
+    let explanation = memo.explanation
     var lines: [Line] = []
     lines.reserveCapacity(explanation.count + 6)
     lines.append(contentsOf: explanation)
@@ -24,7 +32,7 @@ enum LoginView {
     lines.append(
       memo.email.line(for: email) {
         Widgets.field(
-          label: "Email", value: email.value, placeholder: "blob@pointfree.co",
+          label: emailLabel, value: email.value, placeholder: "blob@pointfree.co",
           focused: email.focused, disabled: email.disabled, caret: email.caret)
       })
     lines.append(.spacer)
@@ -34,7 +42,7 @@ enum LoginView {
     lines.append(
       memo.password.line(for: password) {
         Widgets.field(
-          label: "Password", value: String(repeating: "*", count: login.passwordLength),
+          label: passwordLabel, value: String(repeating: "*", count: login.passwordLength),
           focused: password.focused, disabled: password.disabled)
       })
     lines.append(.spacer)
@@ -60,6 +68,9 @@ enum LoginView {
     var email = LineMemo<Field>()
     var password = LineMemo<Field>()
     var buttons = LineMemo<Buttons>()
+    /// The explanation's lines at `explanationWidth`: no look-up while the width stays.
+    var explanation: [Line] = []
+    var explanationWidth = -1
   }
 
   /// What a field's line shows (the password's: its length as `caret`, the field being masked

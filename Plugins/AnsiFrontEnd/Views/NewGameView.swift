@@ -3,6 +3,10 @@ import TerminalUI
 
 /// The new-game form: both players' names, "Let's play!" and "Logout".
 enum NewGameView {
+  /// The name fields' labels, made once.
+  private static let xPlayerLabel = FieldLabel("Player X")
+  private static let oPlayerLabel = FieldLabel("Player O")
+
   /// The lines of the form, with `focus` highlighted (a name's cursor `caret` characters
   /// before its end).
   static func lines(_ newGame: NewGameScreen, focus: NewGameFocus, caret: Int) -> [Line] {
@@ -11,11 +15,11 @@ enum NewGameView {
         "Who is playing? Name both players, then let's play.", style: Theme.hint, isOptional: true),
       .spacer,
       Widgets.field(
-        label: "Player X", value: newGame.xPlayerName, placeholder: "Blob Sr.",
+        label: xPlayerLabel, value: newGame.xPlayerName, placeholder: "Blob Sr.",
         focused: focus == .xPlayerName, caret: caret),
       .spacer,
       Widgets.field(
-        label: "Player O", value: newGame.oPlayerName, placeholder: "Blob Jr.",
+        label: oPlayerLabel, value: newGame.oPlayerName, placeholder: "Blob Jr.",
         focused: focus == .oPlayerName, caret: caret),
       .spacer,
       Line(spans: [

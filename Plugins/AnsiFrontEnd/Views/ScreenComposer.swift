@@ -45,10 +45,22 @@ struct ScreenComposer {
   }
 
   /// Makes ``frame`` show `screen` with the front end's focus, cursor and status line.
-  mutating func compose(_ screen: Screen, interface: InterfaceState, size: TerminalSize) {
+  /// The inputs are the caller's copies, kept once the frame is composed (moved, not copied
+  /// again).
+  mutating func compose(
+    _ screen: consuming Screen, interface: consuming InterfaceState, size: TerminalSize
+  ) {
     if drawn?.equal(screen, interface, size) == true { return }
     let last = drawn.take()
+    draw(screen, interface: interface, size: size, over: last)
     drawn = Inputs(screen: screen, interface: interface, size: size)
+  }
+
+  /// Composes ``frame`` for these inputs over the frame composed from `last`: only the parts
+  /// whose inputs changed.
+  private mutating func draw(
+    _ screen: Screen, interface: InterfaceState, size: TerminalSize, over last: Inputs?
+  ) {
     guard Self.fits(size), let last, last.size == size,
       !Self.hasStatusAboveItsRow(last.interface), !Self.hasStatusAboveItsRow(interface)
     else {
@@ -66,10 +78,11 @@ struct ScreenComposer {
       clear(regions.content)
       drawContent(screen, interface: interface, in: regions)
     } else {
-      // Each row whose line changed, and only those.
+      // Each row whose line changed, and only those (a row neither has a line on is blank).
       let now = Layout.arrange(
         lines(of: screen, interface: interface, in: regions), in: regions.content)
-      for row in regions.content where !now.hasSameLine(onRow: row, as: placed) {
+      for row in now.rows(with: placed).clamped(to: regions.content)
+      where !now.hasSameLine(onRow: row, as: placed) {
         clear(row..<row + 1)
         if let line = now[row] { Layout.draw(line, in: &frame, row: row) }
       }

@@ -4,6 +4,9 @@ import TerminalUI
 /// The two-factor form: the code, the submit button, the activity indicator, and how to back
 /// out.
 enum TwoFactorView {
+  /// The code field's label, made once.
+  private static let codeLabel = FieldLabel("Code")
+
   /// The lines of the form, with `focus` highlighted (the code's cursor `caret` characters
   /// before its end) and the activity indicator at the `spinner` frame; explanations wrap at
   /// `width`.
@@ -16,7 +19,7 @@ enum TwoFactorView {
     lines.append(.spacer)
     lines.append(
       Widgets.field(
-        label: "Code", value: twoFactor.code, placeholder: "1234", focused: focus == .code,
+        label: codeLabel, value: twoFactor.code, placeholder: "1234", focused: focus == .code,
         disabled: twoFactor.isFormDisabled, caret: caret))
     lines.append(.spacer)
     var buttons = [

@@ -14,23 +14,29 @@ enum Widgets {
   /// The placeholder reads "e.g. blob@pointfree.co", so it differs from typed text without
   /// colour too (a plain capture, a monochrome terminal).
   static func field(
-    label: String, value: String, placeholder: String = "", focused: Bool, disabled: Bool = false,
-    caret: Int = 0
+    label: FieldLabel, value: String, placeholder: String = "", focused: Bool,
+    disabled: Bool = false, caret: Int = 0
   ) -> Line {
-    // The marker, the label and its padding as separate spans, so that no string is built
-    // and the label (ASCII) is drawn byte by byte.
-    let labelStyle = focused ? Theme.focusedLabel : Theme.label
+    // The marker, the label and its padding: one span, made once.
     var spans: [Span] = []
-    spans.reserveCapacity(7)
-    spans.append(Span(text: focused ? "› " : "  ", style: labelStyle))
-    spans.append(Span(text: label, style: labelStyle))
-    spans.append(Span(text: spaces(labelWidth - 2 - label.terminalWidth), style: labelStyle))
+    spans.reserveCapacity(5)
+    spans.append(
+      focused
+        ? Span(text: label.focused, style: Theme.focusedLabel)
+        : Span(text: label.unfocused, style: Theme.label))
     if value.isEmpty && !focused && !placeholder.isEmpty {
       spans.append(Span(text: pad("e.g. " + placeholder, fieldWidth), style: Theme.placeholder))
       return Line(spans: spans)
     }
     let style = disabled ? Theme.placeholder : focused ? Theme.focusedField : Theme.field
     let showsCursor = focused && !disabled
+    if let pieces = FieldPieces(ascii: value, caret: caret, showsCursor: showsCursor) {
+      spans.append(Span(text: pieces.before, style: style))
+      if showsCursor { spans.append(Span(text: pieces.under, style: Theme.textCursor)) }
+      if !pieces.after.isEmpty { spans.append(Span(text: pieces.after, style: style)) }
+      spans.append(Span(text: spaces(fieldWidth - pieces.width), style: style))
+      return Line(spans: spans)
+    }
     let split =
       caret == 0 ? value.endIndex : value.index(value.endIndex, offsetBy: -min(caret, value.count))
     let before = String(value[..<split])

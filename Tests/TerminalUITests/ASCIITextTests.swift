@@ -1,0 +1,40 @@
+import Testing
+
+@testable import TerminalUI
+
+/// Printable ASCII is checked as it is written; text that turns out to be something else is
+/// drawn again by the other paths, over the cells already written: the frame must show what
+/// those paths alone would show.
+@Suite struct ASCIITextTests {
+  /// The characters of row 0.
+  private static func row(_ frame: Frame) -> [Character] {
+    (0..<frame.columns).map { frame[0, $0].character }
+  }
+
+  @Test func aMarkAfterTheASCIIStartJoinsItsLetter() {
+    var frame = Frame(columns: 5, rows: 1)
+    #expect(frame.put("ab\u{301}c", row: 0, column: 0) == 3)
+    #expect(Self.row(frame) == ["a", "b\u{301}", "c", " ", " "])
+  }
+
+  @Test func aMarkJustPastTheLimitStillJoinsTheLastLetterDrawn() {
+    var frame = Frame(columns: 5, rows: 1)
+    #expect(frame.put("abe\u{301}x", row: 0, column: 0, maxWidth: 3) == 3)
+    #expect(Self.row(frame) == ["a", "b", "e\u{301}", " ", " "])
+  }
+
+  @Test func aControlCharacterAfterTheASCIIStartIsAQuestionMark() {
+    var frame = Frame(columns: 6, rows: 1)
+    // CR LF is one character, one `?`.
+    #expect(frame.put("ab\tc\r\nd", row: 0, column: 0) == 6)
+    #expect(Self.row(frame) == ["a", "b", "?", "c", "?", "d"])
+  }
+
+  @Test func asciiOverHalfAWideCharacterBlanksItsOtherHalf() {
+    var frame = Frame(columns: 6, rows: 1)
+    frame.put("a漢b", row: 0, column: 1)
+    #expect(frame.put("xyz", row: 0, column: 0) == 3)
+    #expect(Self.row(frame) == ["x", "y", "z", " ", "b", " "])
+    #expect((0..<6).allSatisfy { frame[0, $0].width == 1 })
+  }
+}
