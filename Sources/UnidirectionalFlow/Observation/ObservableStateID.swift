@@ -36,14 +36,18 @@ public struct ObservableStateID: Hashable, Sendable {
     ObservableStateID(location: location, path: path &* 1_000_003 &+ tag &+ 1)
   }
 
+  /// The registrar storage of the struct with this identity; `nil` for anything but a
+  /// struct's own identity (an enum case's).
+  var storage: ObservationStateRegistrar.Storage? {
+    path == 0 ? location as? ObservationStateRegistrar.Storage : nil
+  }
+
   /// Whether a field of the struct with this identity may be written straight at its storage,
   /// without its setter: false for a struct a tracking may be watching (see
   /// ``ObservationStateRegistrar``), and for anything but a struct's own identity. A counted
   /// struct's change count is bumped, as its setter would.
   func admitsStraightWrite() -> Bool {
-    guard path == 0, let storage = location as? ObservationStateRegistrar.Storage else {
-      return false
-    }
+    guard let storage else { return false }
     let modes = storage.modes.load(ordering: .relaxed)
     if modes & ObservationStateRegistrar.Storage.observed != 0 { return false }
     if modes & ObservationStateRegistrar.Storage.counted != 0 {
