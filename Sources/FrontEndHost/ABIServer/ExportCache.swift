@@ -154,7 +154,9 @@ final class ExportCache {
   /// The export of `screen`, `feature`'s state, kept or made by `make` into the strings it is
   /// handed. A screen's export reads the screen's own fields alone (of a presented child, only
   /// whether it is there), so its stamp is the screen's, taken once
-  /// (``StateChangeStamp/init(reading:)``), not recorded field by field.
+  /// (``StateChangeStamp/init(reading:)``), not recorded field by field. Inlined, so that
+  /// `make` is called straight, not through a closure that copies the screen's state.
+  @inline(__always)
   private func export<Screen: ObservableState, Exported>(
     _ screen: Screen, _ feature: HostFeature, _ make: (Screen, FieldStorage) -> Exported
   ) -> Entry {

@@ -47,7 +47,9 @@ public struct ObservableStateID: Hashable, Sendable {
   /// ``ObservationStateRegistrar``), and for anything but a struct's own identity. A counted
   /// struct's change count is bumped, as its setter would.
   func admitsStraightWrite() -> Bool {
-    guard let storage else { return false }
+    guard path == 0, let storage = location as? ObservationStateRegistrar.Storage else {
+      return false
+    }
     let modes = storage.modes.load(ordering: .relaxed)
     if modes & ObservationStateRegistrar.Storage.observed != 0 { return false }
     if modes & ObservationStateRegistrar.Storage.counted != 0 {
