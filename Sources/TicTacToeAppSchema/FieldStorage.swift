@@ -8,12 +8,15 @@ import TicTacToeFrontEndABI
 /// The strings are copied one after the other into a block that never moves, so that a
 /// screen's strings cost one allocation, not one each and an array of them.
 public final class FieldStorage {
+  // No exclusivity checks, here and below: every access is instantaneous, or a copy into a
+  // block that calls out to nothing (four checks on every export made again, four on each
+  // string).
   /// The block being filled, if any, and how much of it is used.
-  private var block: UnsafeMutableBufferPointer<CChar>?
-  private var used = 0
+  @exclusivity(unchecked) private var block: UnsafeMutableBufferPointer<CChar>?
+  @exclusivity(unchecked) private var used = 0
   /// The blocks filled before ``block`` (a screen whose strings outgrow one block).
-  private var fullBlocks: [UnsafeMutableBufferPointer<CChar>] = []
-  private var standings: ContiguousArray<ttt_standing> = []
+  @exclusivity(unchecked) private var fullBlocks: [UnsafeMutableBufferPointer<CChar>] = []
+  @exclusivity(unchecked) private var standings: ContiguousArray<ttt_standing> = []
 
   /// The size of a block, enough for a screen's strings as typed.
   private static let blockSize = 256

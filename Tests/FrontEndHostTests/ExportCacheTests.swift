@@ -4,6 +4,9 @@ import TicTacToeAppCore
 import TicTacToeAppSchema
 import TicTacToeFrontEndABI
 import TicTacToeGameCore
+import TicTacToeLoginCore
+import TicTacToeNewGameCore
+import TicTacToeTwoFactorCore
 import UnidirectionalFlow
 
 @testable import FrontEndHost
@@ -67,6 +70,27 @@ import UnidirectionalFlow
     let renamed = try #require(try newGame(host))
     #expect(renamed !== screen)
     #expect(xPlayerName(renamed) == "Blobby")
+  }
+
+  /// What the export's stamp, taken once from the screen's own state, relies on: recorded
+  /// field by field, a screen's export reads nothing of the child it presents.
+  @Test func aScreensExportReadsNothingOfTheChildItPresents() {
+    var login = Login.State()
+    login.twoFactor = TwoFactor.State(token: "1234")
+    let (_, loginReads) = StateChangeStamp.recording { StateExport.login(login, FieldStorage()) }
+    login.twoFactor?.code = "1"
+    #expect(loginReads.isCurrent)
+    login.email = "blob@example.com"
+    #expect(!loginReads.isCurrent)
+
+    var newGame = NewGame.State(game: Game.State(oPlayerName: "Blob", xPlayerName: "Blobby"))
+    let (_, newGameReads) = StateChangeStamp.recording {
+      StateExport.newGame(newGame, FieldStorage())
+    }
+    newGame.game?.board[1][1] = .x
+    #expect(newGameReads.isCurrent)
+    newGame.xPlayerName = "Blobbo"
+    #expect(!newGameReads.isCurrent)
   }
 
   @Test func anExportNobodyHoldsIsMadeAgainInPlace() async throws {

@@ -133,6 +133,39 @@ private struct Parent: Equatable {
     #expect(!inner.isCurrent)
     #expect(!outer.isCurrent)
   }
+
+  @Test func aStampOfOneStateIsCurrentUntilAFieldOfItIsSet() {
+    var parent = Parent(child: Child())
+    let stamp = StateChangeStamp(reading: parent._$id)
+    #expect(stamp.isCurrent)
+    let storage = parent._$observationRegistrar.storage
+    #expect(storage.modes.load(ordering: .relaxed) == ObservationStateRegistrar.Storage.counted)
+    parent.child?.count += 1
+    #expect(stamp.isCurrent, "a change inside the child is no change of the parent's fields")
+    parent.other = 1
+    #expect(!stamp.isCurrent)
+  }
+
+  @Test func aStampOfOneStateIsWhatARecordingOfItsFieldsGives() {
+    var parent = Parent(child: Child())
+    let (_, recorded) = StateChangeStamp.recording { (parent.name, parent.child != nil) }
+    let taken = StateChangeStamp(reading: parent._$id)
+    parent.child?.count += 1
+    #expect(recorded.isCurrent && taken.isCurrent)
+    parent.child = Child()
+    #expect(!recorded.isCurrent && !taken.isCurrent, "a new child is a change of the parent")
+  }
+
+  @Test func aStampOfAnEnumStateIsNeverCurrent() {
+    let screen = Screen.editing(Parent())
+    #expect(!StateChangeStamp(reading: screen._$id).isCurrent, "only a recording sees into a case")
+  }
+}
+
+@ObservableState
+private enum Screen: Equatable {
+  case editing(Parent)
+  case idle
 }
 
 /// A flag set from an observation's change handler.

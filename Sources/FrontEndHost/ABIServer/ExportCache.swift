@@ -11,12 +11,12 @@ import UnidirectionalFlow
 /// reads the screen after each change, its export allocates nothing.
 ///
 /// An entry is used again while the feature's state is the one it was made from (the same
-/// ``ObservableStateID``) and no state the export read has reported a change since (its
-/// ``StateChangeStamp``): a setter that changed a field of the screen's state, or of a child
-/// state the export read into. A change inside a presented child (the game under the new-game
-/// screen, the two-factor form under login) does not make its parent's screen again, since the
-/// parent's export reads only whether the child is there. Checking costs a few loads, where
-/// comparing the states cost a walk of every field.
+/// ``ObservableStateID``) and the state has reported no change since (its
+/// ``StateChangeStamp``, taken once per export: a screen's export reads the screen's own
+/// fields alone): a setter that changed a field of the screen's state. A change inside a
+/// presented child (the game under the new-game screen, the two-factor form under login) does
+/// not make its parent's screen again, since the parent's export reads only whether the child
+/// is there. Checking costs a few loads, where comparing the states cost a walk of every field.
 ///
 /// What runs no setter is no change to the stamp: a state put back whole (rewind, undo, a
 /// replay's rewind step, a remote host's state) is a copy of an earlier value with the same
@@ -69,23 +69,46 @@ final class ExportCache {
       }
     }
 
-    /// Whether this export shows `id`'s state as it is: no state it read changed since.
-    var isCurrent: Bool { header.stamp.isCurrent }
+    /// Whether this export shows the state whose identity is `id` as it is: made from it, and
+    /// no state it read changed since. Through the header's pointer, as below: `header` checks
+    /// exclusivity at each access.
+    func shows(_ id: ObservableStateID) -> Bool {
+      withUnsafeMutablePointerToHeader { $0.pointee.id == id && $0.pointee.stamp.isCurrent }
+    }
+
+    /// Notes that the export is made again, from the state whose identity is `id`, as `stamp`
+    /// says it was read.
+    ///
+    /// - Returns: The strings of the export, emptied for the new one.
+    func remake(from id: ObservableStateID, _ stamp: StateChangeStamp) -> FieldStorage {
+      withUnsafeMutablePointerToHeader { header in
+        header.pointee.id = id
+        header.pointee.stamp = stamp
+        header.pointee.strings.removeAll()
+        return header.pointee.strings
+      }
+    }
   }
 
-  private var entries: [Entry?] = Array(repeating: nil, count: HostFeature.allCases.count)
+  // No exclusivity checks, here and below: every access is instantaneous, or an
+  // `isKnownUniquelyReferenced` that calls out to nothing, on the store thread (about 700
+  // instructions per export with them).
+  @exclusivity(unchecked) private var entries: [Entry?] = Array(
+    repeating: nil, count: HostFeature.allCases.count)
   /// Per feature, the entry the current one replaced, kept to be made again in place once
   /// nobody holds it: with several front ends reading, the current one is still held by the
   /// others when the first reads a change, and the one before is free by then.
-  private var spares: [Entry?] = Array(repeating: nil, count: HostFeature.allCases.count)
+  @exclusivity(unchecked) private var spares: [Entry?] = Array(
+    repeating: nil, count: HostFeature.allCases.count)
   /// Per feature, the host's revision at which its entry was last handed out as current
   /// (`nil`: not since it was made or dropped). A revision names one state (see
   /// ``StateJSONCache``), so until the next one the entry is current without a look at the
   /// state: the second front end to read a change gets it for a comparison.
-  private var handedOutAt: [UInt64?] = Array(repeating: nil, count: HostFeature.allCases.count)
+  @exclusivity(unchecked) private var handedOutAt: [UInt64?] = Array(
+    repeating: nil, count: HostFeature.allCases.count)
 
   /// The root's struct as `read_root` last filled it, with the replay progress it shows.
-  private var root: (value: ttt_root_state, replay: ReplayProgress?)?
+  @exclusivity(unchecked) private var root: (value: ttt_root_state, replay: ReplayProgress?)?
 
   /// The root's struct as filled at `revision`, the host's revision now, with `replay`, its
   /// replay progress now; `nil` when it was not filled since (then ``keep(root:replay:)``).
@@ -121,35 +144,35 @@ final class ExportCache {
   func export(_ state: FeatureState) -> Entry? {
     switch state {
     case .root: nil
-    case .login(let login): export(state, .login) { StateExport.login(login, $0) }
-    case .twoFactor(let twoFactor):
-      export(state, .twoFactor) { StateExport.twoFactor(twoFactor, $0) }
-    case .newGame(let newGame): export(state, .newGame) { StateExport.newGame(newGame, $0) }
-    case .game(let game): export(state, .game) { StateExport.game(game, $0) }
+    case .login(let login): export(login, .login, StateExport.login)
+    case .twoFactor(let twoFactor): export(twoFactor, .twoFactor, StateExport.twoFactor)
+    case .newGame(let newGame): export(newGame, .newGame, StateExport.newGame)
+    case .game(let game): export(game, .game, StateExport.game)
     }
   }
 
-  /// The export of `feature`'s `state`, kept or made by `make` into the strings it is handed.
-  private func export<Exported>(
-    _ state: FeatureState, _ feature: HostFeature, _ make: (FieldStorage) -> Exported
+  /// The export of `screen`, `feature`'s state, kept or made by `make` into the strings it is
+  /// handed. A screen's export reads the screen's own fields alone (of a presented child, only
+  /// whether it is there), so its stamp is the screen's, taken once
+  /// (``StateChangeStamp/init(reading:)``), not recorded field by field. Inlined, so that
+  /// `make` is called straight, not through a closure that copies the screen's state.
+  @inline(__always)
+  private func export<Screen: ObservableState, Exported>(
+    _ screen: Screen, _ feature: HostFeature, _ make: (Screen, FieldStorage) -> Exported
   ) -> Entry {
     let slot = Int(feature.rawValue)
-    let id = state.id
-    if let kept = entries[slot], kept.header.id == id, kept.isCurrent { return kept }
+    let id = screen._$id
+    if let kept = entries[slot], kept.shows(id) { return kept }
+    let stamp = StateChangeStamp(reading: id)
     if let free = takeFree(slot) {
-      let strings = free.header.strings
-      strings.removeAll()
-      let (value, stamp) = StateChangeStamp.recording { make(strings) }
-      free.header.id = id
-      free.header.stamp = stamp
-      free.store(value)
+      free.store(make(screen, free.remake(from: id, stamp)))
       entries[slot] = free
       return free
     }
     let strings = FieldStorage()
-    let (value, stamp) = StateChangeStamp.recording { make(strings) }
     let entry = Entry.make(
-      value, Header(id: id, stamp: stamp, strings: strings, count: MemoryLayout<Exported>.size))
+      make(screen, strings),
+      Header(id: id, stamp: stamp, strings: strings, count: MemoryLayout<Exported>.size))
     spares[slot] = entries[slot]
     entries[slot] = entry
     return entry
@@ -174,19 +197,6 @@ final class ExportCache {
       entries[slot] = nil
       spares[slot] = nil
       handedOutAt[slot] = nil
-    }
-  }
-}
-
-extension FeatureState {
-  /// The identity of the screen's state.
-  fileprivate var id: ObservableStateID {
-    switch self {
-    case .root(let state): state._$id
-    case .login(let state): state._$id
-    case .twoFactor(let state): state._$id
-    case .newGame(let state): state._$id
-    case .game(let state): state._$id
     }
   }
 }

@@ -36,6 +36,12 @@ public struct ObservableStateID: Hashable, Sendable {
     ObservableStateID(location: location, path: path &* 1_000_003 &+ tag &+ 1)
   }
 
+  /// The registrar storage of the struct with this identity; `nil` for anything but a
+  /// struct's own identity (an enum case's).
+  var storage: ObservationStateRegistrar.Storage? {
+    path == 0 ? location as? ObservationStateRegistrar.Storage : nil
+  }
+
   /// Whether a field of the struct with this identity may be written straight at its storage,
   /// without its setter: false for a struct a tracking may be watching (see
   /// ``ObservationStateRegistrar``), and for anything but a struct's own identity. A counted

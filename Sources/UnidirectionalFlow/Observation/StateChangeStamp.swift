@@ -80,6 +80,27 @@ public struct StateChangeStamp: Sendable {
     return (value, finish(outer, isNested: isNested))
   }
 
+  /// The stamp of a read of the own fields of the state whose identity is `id`, and of
+  /// nothing else, taken at once, without recording the read: what ``recording(_:)`` gives
+  /// for such a read, for a reader that knows it reads no other state (a screen's export reads
+  /// its state's fields, and of a state a field holds only whether it is there). The state is
+  /// counted from now on, as a recorded read counts it. The identity of a state that is not a
+  /// struct (an enum's) is stamped as never current: only a recording sees what such a read
+  /// reads.
+  ///
+  /// - Parameter id: The identity (`_$id`) of the state whose fields the read reads.
+  public init(reading id: ObservableStateID) {
+    guard let storage = id.storage else {
+      first = Read(storage: Self.neverCounted, changes: 1)
+      return
+    }
+    storage.set(ObservationStateRegistrar.Storage.counted)
+    first = Read(storage: storage, changes: storage.changes.load(ordering: .relaxed))
+  }
+
+  /// A storage no state has, so never counted: its count stays 0.
+  private static let neverCounted = ObservationStateRegistrar.Storage()
+
   /// Puts `stamp` in ``recorded``. Not isolated, like the other helpers around the lock:
   /// handed to the lock from the main actor, a closure would check at every call that it runs
   /// there.
