@@ -121,6 +121,7 @@ public struct FlatObjectScanner: Sendable {
     mutating func string() -> Range<Int>? {
       guard take(UInt8(ascii: "\"")) else { return nil }
       let start = index
+      skipPlainWords()
       while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
@@ -136,6 +137,28 @@ public struct FlatObjectScanner: Sendable {
         }
       }
       return nil
+    }
+
+    /// Passes over the bytes a string takes as they are (ASCII from a space on, other than
+    /// `"` and `\`) eight at a time, up to the word that holds another: a byte below 0x20,
+    /// or one equal to a given value, is found with a few operations on the whole word.
+    private mutating func skipPlainWords() {
+      guard let base = bytes.baseAddress else { return }
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      @inline(__always) func hasZero(_ word: UInt64) -> Bool {
+        (word &- ones) & ~word & highs != 0
+      }
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        if word & highs != 0 || hasControl || hasZero(word ^ (ones &* 0x22))
+          || hasZero(word ^ (ones &* 0x5C))
+        {
+          return
+        }
+        index += 8
+      }
     }
 
     /// A number literal at `index`; `nil` when there is none or it breaks the grammar.
