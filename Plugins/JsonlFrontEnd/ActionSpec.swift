@@ -18,6 +18,9 @@ final class ActionSpec {
   let isSecret: Bool
   /// The case path's UTF-8 bytes, which a line's are compared with.
   let pathUTF8: [UInt8]
+  /// The payload field names' UTF-8 bytes, in call order, which a line's keys are compared
+  /// with.
+  let fieldsUTF8: [[UInt8]]
 
   /// The intent the host describes as `description`.
   init(description: ActionDescription) {
@@ -25,6 +28,7 @@ final class ActionSpec {
     fields = description.arguments.map(\.name)
     isSecret = description.arguments.contains(where: \.isSecret)
     pathUTF8 = Array(description.casePath.utf8)
+    fieldsUTF8 = fields.map { Array($0.utf8) }
   }
 
   /// Whether the UTF-8 `path` is this intent's case path.
