@@ -77,6 +77,23 @@ import TicTacToeFrontEndABI
     #expect(Self.text(changed).hasPrefix(#"{"login":{"#))
   }
 
+  /// The bytes a front end read stay as they were until its next read, while another reads
+  /// each new state: the host writes a new object into an old one only once no handle holds
+  /// it, as the reader alone does here from its second read on.
+  @Test func keepsTheBytesAFrontEndHoldsUntilItsNextRead() async throws {
+    let host = makeTestHost()
+    let probe = try await attachedProbe(host)
+    let other = try await attachedProbe(host)
+    let (_, held) = Self.read(other)
+    let before = Self.text(held)
+    for email in ["a@pointfree.co", "bb@pointfree.co", "c@pointfree.co"] {
+      #expect(probe.sendPath("login.view.binding.email", string: email) == TTT_OK)
+      let (_, read) = Self.read(probe)
+      #expect(Self.text(read).contains(#""email":"\#(email)""#))
+      #expect(Self.text(held) == before)
+    }
+  }
+
   /// The password crosses as "<redacted>" only, and a rewind's state comes back as it was.
   @Test func keepsSecretsOutAndFollowsARewind() async throws {
     let host = makeTestHost()

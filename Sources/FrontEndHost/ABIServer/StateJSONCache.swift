@@ -19,6 +19,8 @@ final class StateJSONCache {
     let screen: HostFeature
     /// How many bytes there are.
     let count: Int
+    /// How many the entry has room for.
+    let capacity: Int
   }
 
   /// One revision's object, its bytes stored in the same allocation. A handle keeps the entry
@@ -29,12 +31,19 @@ final class StateJSONCache {
     /// ``UncheckedClosures``).
     static func make(_ bytes: UnsafeRawBufferPointer, _ header: Header) -> Entry {
       let entry = unsafeDowncast(
-        create(minimumCapacity: header.count) { _ in header }, to: Entry.self)
-      entry.withUnsafeMutablePointerToElements { elements in
+        create(minimumCapacity: header.capacity) { _ in header }, to: Entry.self)
+      entry.fill(bytes, header)
+      return entry
+    }
+
+    /// Holds `bytes`, described by `header`, in place of what it held: only an entry nobody
+    /// else holds, with room for them.
+    func fill(_ bytes: UnsafeRawBufferPointer, _ header: Header) {
+      withUnsafeMutablePointers { stored, elements in
+        stored.pointee = header
         UnsafeMutableRawPointer(elements).copyMemory(
           from: bytes.baseAddress!, byteCount: bytes.count)
       }
-      return entry
     }
 
     /// The bytes, valid as long as this entry.
@@ -49,6 +58,9 @@ final class StateJSONCache {
   /// Where each object is written before it is copied into its entry; it keeps its room.
   private let writer = StateJSONBytes(capacity: 1024)
   private var current: Entry?
+  /// The entry made last, kept after ``forget()``: once no handle holds it (each lets go of
+  /// its entry at its next read), the next object is written into it, not into a new one.
+  private var spare: Entry?
 
   /// Forgets the current entry (handles that hold it keep it): the store's state may have
   /// changed while the revision did not yet.
@@ -60,11 +72,26 @@ final class StateJSONCache {
   /// or a new one.
   func entry(_ state: TicTacToe.State, revision: UInt64) -> Entry {
     if let current, current.header.revision == revision { return current }
+    current = nil
     writer.reset()
     let screen = encoder.write(state, to: writer)
-    let made = Entry.make(
-      writer.bytes, Header(revision: revision, screen: screen, count: writer.count))
+    let count = writer.count
+    let made: Entry
+    if var entry = spare.take(), isKnownUniquelyReferenced(&entry),
+      entry.header.capacity >= count
+    {
+      entry.fill(
+        writer.bytes,
+        Header(revision: revision, screen: screen, count: count, capacity: entry.header.capacity))
+      made = entry
+    } else {
+      // Room to spare, so that a longer name or alert does not make a new entry each time.
+      made = Entry.make(
+        writer.bytes,
+        Header(revision: revision, screen: screen, count: count, capacity: max(count * 2, 256)))
+    }
     current = made
+    spare = made
     return made
   }
 }
