@@ -92,6 +92,11 @@ import TicTacToeFrontEndABI
       #expect(Self.text(read).contains(#""email":"\#(email)""#))
       #expect(Self.text(held) == before)
     }
+    // Two changes, one read: the object of the last.
+    #expect(probe.sendPath("login.view.binding.email", string: "d@pointfree.co") == TTT_OK)
+    #expect(probe.sendPath("login.view.binding.password", string: "hunter2") == TTT_OK)
+    let (_, last) = Self.read(probe)
+    #expect(Self.text(last).contains(#""email":"d@pointfree.co","password":"<redacted>""#))
   }
 
   /// The password crosses as "<redacted>" only, and a rewind's state comes back as it was.

@@ -9,6 +9,10 @@ import TicTacToeAppCore
 /// next change. Except while an action's observers are told: the store tells them after the
 /// reducer ran and before the history counts the change, so the bridge forgets the entry at
 /// every action (``forget()``), and a read then encodes the new state.
+///
+/// Once a front end has read, each new state is encoded as the store tells the bridge of it
+/// (``prepare(_:)``), from the state the store hands its subscriber: the read that follows
+/// copies no state out of the store.
 @MainActor
 final class StateJSONCache {
   /// What an entry keeps besides the bytes.
@@ -62,19 +66,40 @@ final class StateJSONCache {
   /// its entry at its next read), the next object is written into it, not into a new one.
   private var spare: Entry?
 
-  /// Forgets the current entry (handles that hold it keep it): the store's state may have
-  /// changed while the revision did not yet.
+  /// Whether a front end has read: from then on every change is encoded as it is told.
+  private var isRead = false
+  /// The screen on top in the object ``writer`` holds, encoded from the state the store told
+  /// last; `nil` when none is, or once an action may have changed the state since.
+  private var prepared: HostFeature?
+
+  /// Forgets the current entry (handles that hold it keep it) and the object prepared: the
+  /// store's state may have changed while the revision did not yet.
   func forget() {
     current = nil
+    prepared = nil
   }
 
-  /// The object of `state`, whose revision is `revision`: the entry made for that revision,
-  /// or a new one.
-  func entry(_ state: TicTacToe.State, revision: UInt64) -> Entry {
+  /// Encodes `state`, the store's new state as it tells its subscriber, for the next read,
+  /// once a front end reads at all.
+  func prepare(_ state: TicTacToe.State) {
+    guard isRead else { return }
+    writer.reset()
+    prepared = encoder.write(state, to: writer)
+  }
+
+  /// The object of the store's state, whose revision is `revision`: the entry made for that
+  /// revision, or a new one, of the object prepared, or else of `state()`.
+  func entry(revision: UInt64, state: () -> TicTacToe.State) -> Entry {
+    isRead = true
     if let current, current.header.revision == revision { return current }
     current = nil
-    writer.reset()
-    let screen = encoder.write(state, to: writer)
+    let screen: HostFeature
+    if let prepared {
+      screen = prepared
+    } else {
+      writer.reset()
+      screen = encoder.write(state(), to: writer)
+    }
     let count = writer.count
     let made: Entry
     if var entry = spare.take(), isKnownUniquelyReferenced(&entry),
