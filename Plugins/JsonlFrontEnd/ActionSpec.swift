@@ -1,5 +1,6 @@
 import FrontEndKit
 import Glibc
+import JSONLines
 import TicTacToeFrontEndABI
 
 /// One user intent of the protocol, as the host describes it through the ABI's reflection: its
@@ -50,7 +51,7 @@ final class ActionSpec {
 final class ActionDirectory {
   private let host: HostConnection
   private var specs: [String: ActionSpec] = [:]
-  /// The specs by a hash of their path's bytes (``hash(_:)``), open-addressed: a slot holds
+  /// The specs by a hash of their path's bytes (`PathHash`), open-addressed: a slot holds
   /// a spec or is empty, and a look-up goes on from the hash's slot to the first empty one.
   /// Twice as many slots as specs, a power of two. No exclusivity check at every line: only
   /// ``reload()`` writes it.
@@ -102,23 +103,7 @@ final class ActionDirectory {
     self.slots = slots
   }
 
-  /// FNV-1a over the bytes, a word at a time: a few instructions per eight bytes (the
-  /// standard library's `Hasher` spent about 330 on a path). Not for untrusted keys at scale:
-  /// the table holds the app's few intents, and a colliding line only looks further.
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-    guard let base = bytes.baseAddress else { return hash }
-    var index = 0
-    while index + 8 <= bytes.count {
-      hash =
-        (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        &* 0x100_0000_01b3
-      index += 8
-    }
-    while index < bytes.count {
-      hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
-      index += 1
-    }
-    return hash ^ (hash >> 32)
+    PathHash.of(UnsafeRawBufferPointer(bytes))
   }
 }
