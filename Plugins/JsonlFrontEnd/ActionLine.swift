@@ -19,11 +19,14 @@ struct ActionLine {
   }
 
   private var scanner = FlatObjectScanner()
+  /// The member of each argument of the intent ``intent(of:actions:)`` found, in call order.
+  private var arguments: [FlatObjectScanner.Member] = []
   /// The string arguments of the line, each followed by a NUL: the C strings of the call.
   private var strings: [UInt8] = []
 
   init() {
     strings.reserveCapacity(256)
+    arguments.reserveCapacity(FlatObjectScanner.maximumMembers)
   }
 
   /// Sends the action `line` asks for, if it is one this path takes; `nil` leaves the line to
@@ -32,18 +35,17 @@ struct ActionLine {
     _ line: UnsafeBufferPointer<UInt8>, actions: ActionDirectory, host: HostConnection
   ) -> Outcome? {
     guard let spec = intent(of: line, actions: actions) else { return nil }
-    let arguments = spec.description.arguments
     let id = scanner.member(named: "id", in: line)
     strings.removeAll(keepingCapacity: true)
-    for argument in arguments where argument.type == TTT_TYPE_STRING {
-      strings.append(contentsOf: line[member(argument.name, in: line)!.value])
+    for member in arguments where member.isString {
+      strings.append(contentsOf: line[member.value])
       strings.append(0)
     }
     let status = strings.withUnsafeBufferPointer { strings in
       withUnsafeTemporaryAllocation(of: ttt_value.self, capacity: arguments.count) { values in
         var offset = 0
-        for (index, argument) in arguments.enumerated() {
-          let member = member(argument.name, in: line)!
+        for (index, argument) in spec.description.arguments.enumerated() {
+          let member = arguments[index]
           var value = ttt_value(type: argument.type.rawValue, string: nil, int32: 0, boolean: false)
           if argument.type == TTT_TYPE_STRING {
             value.string = UnsafeRawPointer(strings.baseAddress! + offset)
@@ -74,37 +76,40 @@ struct ActionLine {
       scanner.member(named: "command", in: line) == nil,
       let spec = actions.spec(utf8: UnsafeBufferPointer(rebasing: line[action.value]))
     else { return nil }
-    let arguments = spec.description.arguments
+    let described = spec.description.arguments
     // Every member is the action, the id or a payload field; a payload field of the
     // declared type for each argument.
     let hasID = scanner.member(named: "id", in: line) != nil
-    guard
-      scanner.members.count == 1 + (hasID ? 1 : 0) + arguments.count,
-      arguments.allSatisfy({ hasMember(for: $0, in: line) })
-    else { return nil }
+    guard scanner.members.count == 1 + (hasID ? 1 : 0) + described.count else { return nil }
+    arguments.removeAll(keepingCapacity: true)
+    for (index, argument) in described.enumerated() {
+      guard let member = member(spec.fieldsUTF8[index], in: line),
+        Self.has(member, of: argument.type, in: line)
+      else { return nil }
+      arguments.append(member)
+    }
     return spec
   }
 
-  /// Whether the line has `argument`, of a type this path sends: a string, or an integer
-  /// within `Int32`.
-  private func hasMember(
-    for argument: ActionDescription.Argument, in line: UnsafeBufferPointer<UInt8>
+  /// Whether `member` is of a type this path sends for an argument of `type`: a string, or
+  /// an integer within `Int32`.
+  private static func has(
+    _ member: FlatObjectScanner.Member, of type: ttt_type, in line: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    guard let member = member(argument.name, in: line) else { return false }
-    switch argument.type {
+    switch type {
     case TTT_TYPE_STRING: return member.isString
-    case TTT_TYPE_INT32: return !member.isString && Self.int32(line, member.value) != nil
+    case TTT_TYPE_INT32: return !member.isString && int32(line, member.value) != nil
     default: return false
     }
   }
 
-  /// The member named `name`.
-  private func member(_ name: String, in line: UnsafeBufferPointer<UInt8>)
+  /// The member whose key is the UTF-8 `name`.
+  private func member(_ name: [UInt8], in line: UnsafeBufferPointer<UInt8>)
     -> FlatObjectScanner.Member?
   {
-    name.utf8.withContiguousStorageIfAvailable { name in
+    name.withUnsafeBufferPointer { name in
       scanner.members.first { FlatObjectScanner.equal(line, $0.key, name) }
-    } ?? nil
+    }
   }
 
   /// The integer a literal of at most ten digits, with no fraction or exponent, denotes, if

@@ -1,5 +1,6 @@
 import FrontEndKit
 import Glibc
+import JSONLines
 import TicTacToeFrontEndABI
 
 /// One user intent of the protocol, as the host describes it through the ABI's reflection: its
@@ -7,19 +8,36 @@ import TicTacToeFrontEndABI
 ///
 /// There is no table here: an intent added to the app is accepted from the next line on, its
 /// payload checked against its description, without a change to this front end.
-struct ActionSpec {
+///
+/// A class: a line's look-up hands out one reference, not a copy of each string and list.
+final class ActionSpec {
   /// The host's description.
   let description: ActionDescription
   /// The payload field names, in call order (worked out once, not for every line).
   let fields: [String]
   /// Whether the payload is a secret (the password), which no message may repeat.
   let isSecret: Bool
+  /// The case path's UTF-8 bytes, which a line's are compared with.
+  let pathUTF8: [UInt8]
+  /// The payload field names' UTF-8 bytes, in call order, which a line's keys are compared
+  /// with.
+  let fieldsUTF8: [[UInt8]]
 
   /// The intent the host describes as `description`.
   init(description: ActionDescription) {
     self.description = description
     fields = description.arguments.map(\.name)
     isSecret = description.arguments.contains(where: \.isSecret)
+    pathUTF8 = Array(description.casePath.utf8)
+    fieldsUTF8 = fields.map { Array($0.utf8) }
+  }
+
+  /// Whether the UTF-8 `path` is this intent's case path.
+  func isNamed(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    pathUTF8.withUnsafeBufferPointer { name in
+      name.count == path.count
+        && (path.isEmpty || memcmp(name.baseAddress!, path.baseAddress!, path.count) == 0)
+    }
   }
 
   /// The case path from the root: `login.view.binding.email`.
@@ -33,8 +51,11 @@ struct ActionSpec {
 final class ActionDirectory {
   private let host: HostConnection
   private var specs: [String: ActionSpec] = [:]
-  /// The specs by the hash of their path's UTF-8 bytes, for ``spec(utf8:)``.
-  private var specsByHash: [Int: ActionSpec] = [:]
+  /// The specs by a hash of their path's bytes (`PathHash`), open-addressed: a slot holds
+  /// a spec or is empty, and a look-up goes on from the hash's slot to the first empty one.
+  /// Twice as many slots as specs, a power of two. No exclusivity check at every line: only
+  /// ``reload()`` writes it.
+  @exclusivity(unchecked) private var slots: [ActionSpec?] = [nil]
   private var isRead = false
 
   init(host: HostConnection) {
@@ -57,15 +78,13 @@ final class ActionDirectory {
   /// those read so far: `nil` when there is none (``spec(named:)`` reads them again).
   func spec(utf8 path: UnsafeBufferPointer<UInt8>) -> ActionSpec? {
     if !isRead { reload() }
-    guard let spec = specsByHash[Self.hash(path)] else { return nil }
-    // Another path with the same hash is not it. (`memcmp` compares words; `elementsEqual`
-    // compared byte by byte, 700 instructions per line.)
-    var name = spec.path
-    let matches = name.withUTF8 { name in
-      name.count == path.count
-        && (path.isEmpty || memcmp(name.baseAddress!, path.baseAddress!, path.count) == 0)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: Self.hash(path)) & mask
+    while let spec = slots[slot] {
+      if spec.isNamed(path) { return spec }
+      slot = (slot + 1) & mask
     }
-    return matches ? spec : nil
+    return nil
   }
 
   private func reload() {
@@ -73,16 +92,18 @@ final class ActionDirectory {
     specs = Dictionary(
       host.actions().map { ($0.casePath, ActionSpec(description: $0)) },
       uniquingKeysWith: { _, last in last })
-    specsByHash = [:]
-    for (path, spec) in specs {
-      var path = path
-      specsByHash[path.withUTF8(Self.hash)] = spec
+    var count = 1
+    while count < specs.count * 2 { count *= 2 }
+    var slots = [ActionSpec?](repeating: nil, count: max(count, 2))
+    for spec in specs.values {
+      var slot = spec.pathUTF8.withUnsafeBufferPointer { Int(truncatingIfNeeded: Self.hash($0)) }
+      while slots[slot & (slots.count - 1)] != nil { slot += 1 }
+      slots[slot & (slots.count - 1)] = spec
     }
+    self.slots = slots
   }
 
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var hasher = Hasher()
-    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-    return hasher.finalize()
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    PathHash.of(UnsafeRawBufferPointer(bytes))
   }
 }

@@ -28,9 +28,12 @@ final class JsonlFrontEnd: FrontEnd, ChangeObserving, RawActionObserving {
   // every access is made here.
   @exclusivity(unchecked) private var events: EventWriter
   private let parser = JSONParser()
+  // No exclusivity check on every line either: only ``input(_:flags:)`` reaches these two,
+  // and the host calls no callback of this front end during its send (see ``events``).
   /// The fast path of an action line; the rest goes through ``Request``.
-  private var actionLine = ActionLine()
-  private var framer = LineFramer(maximumLength: JsonlFrontEnd.maximumLineLength)
+  @exclusivity(unchecked) private var actionLine = ActionLine()
+  @exclusivity(unchecked) private var framer = LineFramer(
+    maximumLength: JsonlFrontEnd.maximumLineLength)
   private var pendingSettle: PendingSettle?
   /// It asked to quit or to switch: it consumes no more input.
   private var hasLeft = false

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Finds the members of a flat JSON object in place, without building a ``JSONValue``: where
 /// each key and value lie in the bytes. A request line (`{"action": "...", "value": "..."}`)
 /// is read this way with no allocation; anything else is left to ``JSONParser``.
@@ -87,13 +89,17 @@ public struct FlatObjectScanner: Sendable {
   public static func equal(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    range.count == other.count && bytes[range].elementsEqual(other)
+    guard range.count == other.count else { return false }
+    guard let base = bytes.baseAddress, let other = other.baseAddress else { return true }
+    return memcmp(base + range.lowerBound, other, range.count) == 0
   }
 
   private static func equal(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: Range<Int>
   ) -> Bool {
-    range.count == other.count && bytes[range].elementsEqual(bytes[other])
+    guard range.count == other.count else { return false }
+    guard let base = bytes.baseAddress else { return true }
+    return memcmp(base + range.lowerBound, base + other.lowerBound, range.count) == 0
   }
 
   /// A cursor over the text, with the checks ``ByteParser`` makes.
@@ -121,6 +127,7 @@ public struct FlatObjectScanner: Sendable {
     mutating func string() -> Range<Int>? {
       guard take(UInt8(ascii: "\"")) else { return nil }
       let start = index
+      skipPlainWords()
       while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
@@ -136,6 +143,33 @@ public struct FlatObjectScanner: Sendable {
         }
       }
       return nil
+    }
+
+    /// Passes over the bytes a string takes as they are (ASCII from a space on, other than
+    /// `"` and `\`) eight at a time, up to the first other byte, found in its word with a few
+    /// operations on the whole word: each of the word's bytes gets its high bit set when it is
+    /// below 0x20, equal to a given value, or non-ASCII, and the lowest set bit is the first.
+    private mutating func skipPlainWords() {
+      guard let base = bytes.baseAddress else { return }
+      let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      /// The high bit of each zero byte of `word`.
+      @inline(__always) func zeros(_ word: UInt64) -> UInt64 {
+        ~(((word & lows) &+ lows) | word | lows)
+      }
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        // A byte without its high bit, plus 0x60, reaches 0x80 from 0x20 on.
+        let controls = ~((word & lows) &+ 0x6060_6060_6060_6060) & highs
+        let others =
+          (word & highs) | controls | zeros(word ^ 0x2222_2222_2222_2222)
+          | zeros(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+        guard others == 0 else {
+          index += (UInt64(littleEndian: others)).trailingZeroBitCount / 8
+          return
+        }
+        index += 8
+      }
     }
 
     /// A number literal at `index`; `nil` when there is none or it breaks the grammar.

@@ -148,15 +148,22 @@ public struct JSONWriter: Sendable {
   /// Writes an integer.
   public mutating func number(_ value: Int) {
     separate()
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var divisor: UInt = 1
-    while magnitude / divisor >= 10 { divisor *= 10 }
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-      magnitude %= divisor
-      divisor /= 10
-    } while divisor > 0
+    // The digits, last first, on the stack, then appended at once: an append of each checks
+    // the array's uniqueness and capacity again.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var magnitude = value.magnitude
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 {
+        start -= 1
+        digits[start] = UInt8(ascii: "-")
+      }
+      bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: digits[start...]))
+    }
     needsComma = true
   }
 

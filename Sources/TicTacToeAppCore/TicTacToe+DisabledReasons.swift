@@ -25,23 +25,23 @@ extension TicTacToe.State {
   /// The reducers ignore such actions by themselves; the host refuses them with this reason
   /// (`TTT_ERR_DISABLED`) so that a front end can say why nothing happened.
   public func whyDisabled(_ action: TicTacToe.Action) -> TicTacToe.DisabledReason? {
-    // The action, then the state, matched one at a time: a tuple of the two would copy both
-    // (about 700 instructions for every action the host checks).
-    switch action {
-    case .login(.view(let view)):
-      guard case .login(let login) = self else { return nil }
-      return login.whyDisabled(view).map { .login($0) }
-    case .login(.twoFactor(.presented(.view(let view)))):
-      guard case .login(let login) = self else { return nil }
-      return login.twoFactor?.whyDisabled(view).map { .twoFactor($0) }
-    case .newGame(.game(.presented(let game))):
-      guard case .newGame(let newGame) = self else { return nil }
-      return newGame.game?.whyDisabled(game).map { .game($0) }
-    case .newGame(let action):
-      guard case .newGame(let newGame) = self else { return nil }
-      return newGame.whyDisabled(action).map { .newGame($0) }
-    default:
-      return nil
+    // The state first, then the action: each matched alone (a tuple of the two would copy
+    // both).
+    switch self {
+    case .login(let login):
+      switch action {
+      case .login(.view(let view)): return login.whyDisabled(view).map { .login($0) }
+      case .login(.twoFactor(.presented(.view(let view)))):
+        return login.twoFactor?.whyDisabled(view).map { .twoFactor($0) }
+      default: return nil
+      }
+    case .newGame(let newGame):
+      switch action {
+      case .newGame(.game(.presented(let game))):
+        return newGame.game?.whyDisabled(game).map { .game($0) }
+      case .newGame(let action): return newGame.whyDisabled(action).map { .newGame($0) }
+      default: return nil
+      }
     }
   }
 }

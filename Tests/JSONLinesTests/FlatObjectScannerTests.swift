@@ -30,6 +30,9 @@ import Testing
     #"{"id":1.5e3,"action":"x"}"#,
     #"{}"#,
     "{\"a\":\"\u{10FFFF}\"}",
+    // Strings longer than a word, read eight bytes at a time up to the byte that stops them.
+    "{\"action\":\"abcdefghijklmnopqrstu\u{E9}vwxyz\",\"value\":\"abcdefghijk\u{7F}lmnopq\"}",
+    #"{"a_key_longer_than_a_word":"a value longer than two words, and then some"}"#,
   ])
   func findsTheMembersTheParserReads(text: String) throws {
     let object = try #require(scanned(text))
@@ -58,6 +61,11 @@ import Testing
     #"{"row":+1}"#,
     "{\"value\":\"a\tb\"}",
     "{\"value\":\"\u{0}\"}",
+    // The same inside strings longer than a word, past the first word.
+    #"{"action":"a","value":"abcdefghij\"klm"}"#,
+    #"{"action":"abcdefghijklmnopqrstuvw\u0069"}"#,
+    "{\"value\":\"abcdefghijklmn\tb\"}",
+    "{\"value\":\"abcdefghijklmnopqrs\u{1F}\"}",
     "",
   ])
   func leavesEveryOtherTextToTheParser(text: String) {

@@ -1,5 +1,6 @@
 import DynamicCall
 import Glibc
+import JSONLines
 import TicTacToeAppCore
 import TicTacToeFrontEndABI
 
@@ -93,9 +94,7 @@ public struct ActionCatalog: Sendable {
   }
 
   private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-    var hasher = Hasher()
-    hasher.combine(bytes: bytes)
-    return hasher.finalize()
+    Int(truncatingIfNeeded: PathHash.of(bytes))
   }
 
   private static func path(_ entry: Entry, is bytes: UnsafeRawBufferPointer) -> Bool {

@@ -157,7 +157,7 @@ enum ActionImport {
   static func checkActive(
     _ entry: ActionCatalog.Entry, in state: TicTacToe.State
   ) throws(HostCallError) {
-    _ = try entry.feature.state(in: state)
+    try entry.feature.checkShown(in: state)
     if let cover = entry.feature.cover(in: state) {
       throw .inactive(
         "\(entry.casePath) is for \(entry.feature.displayName), which \(cover.displayName) "

@@ -16,7 +16,10 @@ extension HostAPI {
           "read_state_json reads the whole app, but the handle is scoped to "
             + "\(handle.feature.displayName)")
       }
-      let entry = host.bridge.stateJSON.entry(host.store.state, revision: host.revision)
+      // This is the handle's next read: it lets go of the last entry first, so that the cache
+      // may write the new object into it.
+      handle.lastExport = nil
+      let entry = host.bridge.stateJSON.entry(revision: host.revision) { host.store.state }
       // The bytes live as long as the entry: until this handle's next read.
       handle.lastExport = entry
       let bytes = entry.bytes

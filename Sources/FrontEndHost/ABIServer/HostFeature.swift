@@ -84,6 +84,19 @@ public enum HostFeature: UInt32, CaseIterable, Sendable {
     }
   }
 
+  /// Throws why this feature is not shown in `state`, as ``state(in:)`` does, without taking
+  /// its state out of the app's where the case alone says it is shown: the check before every
+  /// send.
+  func checkShown(in state: TicTacToe.State) throws(HostCallError) {
+    switch self {
+    case .root: return
+    case .login: if case .login = state { return }
+    case .newGame: if case .newGame = state { return }
+    case .twoFactor, .game: break
+    }
+    _ = try self.state(in: state)
+  }
+
   /// Why this feature is not on screen in `state`, or `nil` if it is.
   func inactivity(in state: TicTacToe.State) -> String? {
     do {

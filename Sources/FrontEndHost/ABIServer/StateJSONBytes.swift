@@ -1,7 +1,8 @@
+import Glibc
 import JSONLines
 
-/// The bytes ``StateJSONEncoder`` writes, with commas placed as `JSONWriter` places them: a
-/// buffer of its own that it appends to with plain copies, inlined here, where each of
+/// The bytes ``StateJSONEncoder`` writes (its steps hold the commas): a buffer of its own that
+/// it appends to with plain copies, inlined here, where each of
 /// `JSONWriter`'s appends is a call into another module that checks an array's uniqueness and
 /// capacity (about 175 instructions for a key). A string that needs escaping is escaped by
 /// `JSONWriter`, so both write the same bytes.
@@ -10,8 +11,6 @@ final class StateJSONBytes {
   private var capacity: Int
   /// How many bytes are written.
   private(set) var count = 0
-  /// Whether the next key or value follows a sibling and needs a comma first.
-  private var needsComma = false
 
   /// An empty buffer that holds `capacity` bytes before it grows.
   init(capacity: Int) {
@@ -27,58 +26,20 @@ final class StateJSONBytes {
   /// Empties the buffer, keeping its room, for the next object.
   func reset() {
     count = 0
-    needsComma = false
   }
 
-  /// `{`.
-  func beginObject() {
-    separate()
-    append(UInt8(ascii: "{"))
-    needsComma = false
+  /// The bytes of `text` in `range`: keys, commas and braces a ``StateJSONProgram`` holds.
+  func raw(_ text: [UInt8], _ range: Range<Int>) {
+    text.withUnsafeBytes { append(UnsafeRawBufferPointer(rebasing: $0[range])) }
   }
 
-  /// `}`.
-  func endObject() {
-    append(UInt8(ascii: "}"))
-    needsComma = true
-  }
-
-  /// `[`.
-  func beginArray() {
-    separate()
-    append(UInt8(ascii: "["))
-    needsComma = false
-  }
-
-  /// `]`.
-  func endArray() {
-    append(UInt8(ascii: "]"))
-    needsComma = true
-  }
-
-  /// A key `JSONWriter.quoted(_:)` made, and its colon.
-  func key(_ quoted: [UInt8]) {
-    separate()
-    quoted.withUnsafeBytes { append($0) }
-    append(UInt8(ascii: ":"))
-    needsComma = false
-  }
-
-  /// A value written as it is: `null`, `true`, a quoted player.
+  /// Bytes written as they are: `null`, `true`, a quoted player, punctuation.
   func literal(_ text: StaticString) {
-    separate()
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    needsComma = true
-  }
-
-  /// `true` or `false`.
-  func bool(_ value: Bool) {
-    literal(value ? "true" : "false")
   }
 
   /// An integer, digit by digit as `JSONWriter` writes it.
   func number(_ value: Int) {
-    separate()
     if value < 0 { append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var divisor: UInt = 1
@@ -88,36 +49,55 @@ final class StateJSONBytes {
       magnitude %= divisor
       divisor /= 10
     } while divisor > 0
-    needsComma = true
+  }
+
+  /// The string of the C string `text`, as ``string(utf8:)`` writes it.
+  func string(_ text: UnsafePointer<CChar>) {
+    string(
+      utf8: UnsafeBufferPointer(
+        start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
   }
 
   /// The string of the UTF-8 bytes `utf8`: copied between quotes when no byte of it needs
   /// escaping (printable ASCII other than `"` and `\`), else escaped by `JSONWriter`.
   func string(utf8: UnsafeBufferPointer<UInt8>) {
-    let isPlain = utf8.allSatisfy { byte in
-      byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-    }
-    guard isPlain else {
+    guard Self.isPlain(utf8) else {
       var writer = JSONWriter(capacity: utf8.count + 8)
       writer.string(utf8: utf8)
-      return append(writer)
+      return writer.bytes.withUnsafeBytes { append($0) }
     }
-    separate()
-    append(UInt8(ascii: "\""))
-    append(UnsafeRawBufferPointer(utf8))
-    append(UInt8(ascii: "\""))
-    needsComma = true
+    reserve(utf8.count + 2)
+    start[count] = UInt8(ascii: "\"")
+    UnsafeMutableRawPointer(start + count + 1).copyMemory(
+      from: UnsafeRawPointer(utf8.baseAddress ?? UnsafePointer(start)), byteCount: utf8.count)
+    count += utf8.count + 2
+    start[count - 1] = UInt8(ascii: "\"")
   }
 
-  /// The one value `writer` wrote.
-  private func append(_ writer: JSONWriter) {
-    separate()
-    writer.bytes.withUnsafeBytes { append($0) }
-    needsComma = true
-  }
-
-  private func separate() {
-    if needsComma { append(UInt8(ascii: ",")) }
+  /// Whether no byte of `utf8` needs escaping: each is printable ASCII other than `"` and
+  /// `\`. Eight bytes at a time, each test true of a word when it is of one of its bytes.
+  private static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = utf8.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    var index = 0
+    while index + 8 <= utf8.count {
+      let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let isBelowSpace = (word &- ones &* 0x20) & ~word & highs != 0
+      if word & highs != 0 || isBelowSpace || hasZero(word ^ (ones &* 0x7F))
+        || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+      {
+        return false
+      }
+      index += 8
+    }
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+      index += 1
+    }
+    return true
   }
 
   private func append(_ byte: UInt8) {

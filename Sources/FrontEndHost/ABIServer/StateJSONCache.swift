@@ -9,49 +9,42 @@ import TicTacToeAppCore
 /// next change. Except while an action's observers are told: the store tells them after the
 /// reducer ran and before the history counts the change, so the bridge forgets the entry at
 /// every action (``forget()``), and a read then encodes the new state.
+///
+/// Once a front end has read, each new state is encoded as the store tells the bridge of it
+/// (``prepare(_:)``), from the state the store hands its subscriber: the read that follows
+/// copies no state out of the store.
 @MainActor
 final class StateJSONCache {
   /// What an entry keeps besides the bytes.
   struct Header {
     /// The revision of the state the bytes show.
-    var revision: UInt64
+    let revision: UInt64
     /// The screen on top in that state.
-    var screen: HostFeature
+    let screen: HostFeature
     /// How many bytes there are.
-    var count: Int
-    /// How many bytes the entry has room for.
+    let count: Int
+    /// How many the entry has room for.
     let capacity: Int
   }
 
   /// One revision's object, its bytes stored in the same allocation. A handle keeps the entry
-  /// of its last read (the ABI's [until-next-read]), so a new revision is written into an
-  /// entry only once no handle holds it (see ``entry(_:revision:)``), never over bytes a front
-  /// end may still hold.
+  /// of its last read (the ABI's [until-next-read]), so a new revision makes a new entry rather
+  /// than writing over bytes a front end may still hold.
   final class Entry: ManagedBuffer<Header, UInt8> {
-    /// An entry holding `bytes`, the object of `revision` whose screen on top is `screen`, one
-    /// allocation with room for a longer object. Not isolated (see ``UncheckedClosures``).
-    static func make(
-      _ bytes: UnsafeRawBufferPointer, revision: UInt64, screen: HostFeature
-    ) -> Entry {
-      // Room to spare (256 bytes, or the count's next power of two), so that a later revision's
-      // object a little longer, an email a digit longer, is written in place too.
-      var room = 256
-      while room < bytes.count { room <<= 1 }
+    /// An entry of `header` holding `bytes`, one allocation. Not isolated (see
+    /// ``UncheckedClosures``).
+    static func make(_ bytes: UnsafeRawBufferPointer, _ header: Header) -> Entry {
       let entry = unsafeDowncast(
-        create(minimumCapacity: room) {
-          Header(revision: revision, screen: screen, count: 0, capacity: $0.capacity)
-        }, to: Entry.self)
-      entry.store(bytes, revision: revision, screen: screen)
+        create(minimumCapacity: header.capacity) { _ in header }, to: Entry.self)
+      entry.fill(bytes, header)
       return entry
     }
 
-    /// Writes `bytes`, at most ``Header/capacity``, the object of `revision` whose screen on top
-    /// is `screen`, over the entry's: nobody may hold it.
-    func store(_ bytes: UnsafeRawBufferPointer, revision: UInt64, screen: HostFeature) {
-      withUnsafeMutablePointers { header, elements in
-        header.pointee.revision = revision
-        header.pointee.screen = screen
-        header.pointee.count = bytes.count
+    /// Holds `bytes`, described by `header`, in place of what it held: only an entry nobody
+    /// else holds, with room for them.
+    func fill(_ bytes: UnsafeRawBufferPointer, _ header: Header) {
+      withUnsafeMutablePointers { stored, elements in
+        stored.pointee = header
         UnsafeMutableRawPointer(elements).copyMemory(
           from: bytes.baseAddress!, byteCount: bytes.count)
       }
@@ -68,50 +61,62 @@ final class StateJSONCache {
   private let encoder = StateJSONEncoder()
   /// Where each object is written before it is copied into its entry; it keeps its room.
   private let writer = StateJSONBytes(capacity: 1024)
-  /// The entry made last, handed out while ``isCurrent``.
   private var current: Entry?
-  /// Whether ``current`` shows the store's state at its revision (see ``forget()``).
-  private var isCurrent = false
-  /// The entry ``current`` replaced, kept to be written again once nobody holds it: with each
-  /// front end reading after every change, the current one is still held by the readers when
-  /// the first reads the next revision, and the one before is free by then.
+  /// The entry made last, kept after ``forget()``: once no handle holds it (each lets go of
+  /// its entry at its next read), the next object is written into it, not into a new one.
   private var spare: Entry?
 
-  /// Forgets the current entry as the object of its revision (handles that hold it keep it):
-  /// the store's state may have changed while the revision did not yet.
+  /// Whether a front end has read: from then on every change is encoded as it is told.
+  private var isRead = false
+  /// The screen on top in the object ``writer`` holds, encoded from the state the store told
+  /// last; `nil` when none is, or once an action may have changed the state since.
+  private var prepared: HostFeature?
+
+  /// Forgets the current entry (handles that hold it keep it) and the object prepared: the
+  /// store's state may have changed while the revision did not yet.
   func forget() {
-    isCurrent = false
+    current = nil
+    prepared = nil
   }
 
-  /// The object of `state`, whose revision is `revision`: the entry made for that revision,
-  /// or one made now, in an entry nobody holds if there is one with room.
-  func entry(_ state: TicTacToe.State, revision: UInt64) -> Entry {
-    if isCurrent, let current, current.header.revision == revision { return current }
+  /// Encodes `state`, the store's new state as it tells its subscriber, for the next read,
+  /// once a front end reads at all.
+  func prepare(_ state: TicTacToe.State) {
+    guard isRead else { return }
     writer.reset()
-    let screen = encoder.write(state, to: writer)
-    isCurrent = true
-    if let free = Self.free(&current, room: writer.count) {
-      free.store(writer.bytes, revision: revision, screen: screen)
-      return free
-    }
-    if let free = Self.free(&spare, room: writer.count) {
-      spare = current
-      current = free
-      free.store(writer.bytes, revision: revision, screen: screen)
-      return free
-    }
-    let made = Entry.make(writer.bytes, revision: revision, screen: screen)
-    spare = current
-    current = made
-    return made
+    prepared = encoder.write(state, to: writer)
   }
 
-  /// `entry` if nobody else holds it (no handle kept it as its last read) and it has room for
-  /// `count` bytes.
-  private static func free(_ entry: inout Entry?, room count: Int) -> Entry? {
-    guard isKnownUniquelyReferenced(&entry), let entry, entry.header.capacity >= count else {
-      return nil
+  /// The object of the store's state, whose revision is `revision`: the entry made for that
+  /// revision, or a new one, of the object prepared, or else of `state()`.
+  func entry(revision: UInt64, state: () -> TicTacToe.State) -> Entry {
+    isRead = true
+    if let current, current.header.revision == revision { return current }
+    current = nil
+    let screen: HostFeature
+    if let prepared {
+      screen = prepared
+    } else {
+      writer.reset()
+      screen = encoder.write(state(), to: writer)
     }
-    return entry
+    let count = writer.count
+    let made: Entry
+    if var entry = spare.take(), isKnownUniquelyReferenced(&entry),
+      entry.header.capacity >= count
+    {
+      entry.fill(
+        writer.bytes,
+        Header(revision: revision, screen: screen, count: count, capacity: entry.header.capacity))
+      made = entry
+    } else {
+      // Room to spare, so that a longer name or alert does not make a new entry each time.
+      made = Entry.make(
+        writer.bytes,
+        Header(revision: revision, screen: screen, count: count, capacity: max(count * 2, 256)))
+    }
+    current = made
+    spare = made
+    return made
   }
 }

@@ -46,7 +46,14 @@ extension StoreBridge {
     payloadWriter.reset()
     // An intent's case path comes with its payload: the schema is searched once.
     let intentPath = ActionLog.writePayload(of: action, to: &payloadWriter)
-    let (casePath, error) = intentPath.map { ($0, nil) } ?? ActionDescription.describe(action)
+    // No `Optional.map`: a closure of main-actor code handed to the standard library checks
+    // its isolation at every call (see ``UncheckedClosures``).
+    let (casePath, error): (String, String?)
+    if let intentPath {
+      (casePath, error) = (intentPath, nil)
+    } else {
+      (casePath, error) = ActionDescription.describe(action)
+    }
     payloadWriter.appendRaw(0)
     // Copied into the pending events before any observer runs: the next action may reuse it.
     UncheckedClosures.withBytes(of: payloadWriter.bytes) { payload in

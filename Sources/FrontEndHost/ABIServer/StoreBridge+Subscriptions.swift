@@ -55,10 +55,11 @@ extension StoreBridge {
   }
 
   /// The store's state changed to `state`: the redactor, then the host's observers, then the
-  /// front ends' subscriptions learn it.
+  /// JSON-lines object the front ends read, then their subscriptions learn it.
   func stateDidChange(to state: TicTacToe.State) {
     redactor.update(from: state)
     for observer in stateObservers { observer(state) }
+    stateJSON.prepare(state)
     if observesForFrontEnds { markChangedSubscriptions(in: state) }
   }
 
