@@ -21,7 +21,8 @@ import Synchronization
 ///   replacement holding only the latest record, at the first save of each process and when
 ///   it would grow past ``compactionSize``.
 /// - **Nothing lost.** ``quarantine()`` moves a file the caller cannot read aside under a name
-///   that nothing else has (`FILE.bad-1`, `FILE.bad-2`, ...), never overwriting anything.
+///   that nothing else has (`FILE.bad-1`, `FILE.bad-2`, ...), never overwriting anything;
+///   ``keepCopy()`` keeps a damaged one there too, and leaves it in place until the next save.
 /// - **No links.** The file, its lock and its temporary file are opened with `O_NOFOLLOW`: a
 ///   link planted in a shared directory is refused, not followed.
 public final class SessionFile: Sendable {
@@ -226,6 +227,24 @@ public final class SessionFile: Sendable {
 
   /// Moves the file aside as `PATH.bad-N` for the first N free, and returns that name.
   public func quarantine() throws(Failure) -> String {
+    let aside = try linkAside()
+    _ = unlink(path)
+    syncDirectory()
+    return aside
+  }
+
+  /// Keeps the file's content as it is now as `PATH.bad-N` too (a second link to it), for the
+  /// first N free, and returns that name. The file itself stays until the next save replaces it
+  /// (never appends to it), so a crash before that save still restarts from it.
+  public func keepCopy() throws(Failure) -> String {
+    let aside = try linkAside()
+    syncDirectory()
+    return aside
+  }
+
+  /// Links the file as `PATH.bad-N` for the first N free. Closes the log this process appends
+  /// to first: the next save then replaces the file, leaving what that name links to as it is.
+  private func linkAside() throws(Failure) -> String {
     appending.withLock { appending in
       if let log = appending { _ = close(log.descriptor) }
       appending = nil
@@ -233,11 +252,7 @@ public final class SessionFile: Sendable {
     for number in 1...1000 {
       let aside = "\(path).bad-\(number)"
       // link fails rather than replace an existing file; rename would overwrite it.
-      if link(path, aside) == 0 {
-        _ = unlink(path)
-        syncDirectory()
-        return aside
-      }
+      if link(path, aside) == 0 { return aside }
       guard errno == EEXIST else { throw failure("cannot move it aside: \(reason())") }
     }
     throw failure("cannot move it aside: \(path).bad-1 to .bad-1000 all exist")
