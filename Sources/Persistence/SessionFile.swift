@@ -16,7 +16,7 @@ import Synchronization
 ///   directory. After it returns, the new content survives `kill -9` and a power cut; before
 ///   it returns, the old one is what a restart reads. Never a mix of the two.
 /// - **Cheap saves.** ``save(_:)`` appends a snapshot to the file as a ``SessionLog`` record
-///   and `fdatasync`s it (measured 3.3 to 3.6 times cheaper than a replacement). A crash
+///   and `fdatasync`s it (measured 1.6 to 5.3 times cheaper than a replacement). A crash
 ///   during it leaves a torn tail, which a reader ignores. The log is compacted, by a
 ///   replacement holding only the latest record, at the first save of each process and when
 ///   it would grow past ``compactionSize``.
