@@ -30,6 +30,31 @@ import Testing
     #expect(FileManager.default.contents(atPath: path) == Data(expected))
   }
 
+  /// A file removed (`rm`) or replaced (`mv`, an editor) while the host runs is written again
+  /// by the next save: appends to the file that was there would reach nobody.
+  @Test func aSaveAfterTheFileWasRemovedOrReplacedWritesItAgain() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("game").path
+    let file = try SessionFile.open(path)
+    try file.save(Self.snapshot("first"))
+    try file.save(Self.snapshot("second"))
+    try FileManager.default.removeItem(atPath: path)
+    try file.save(Self.snapshot("after rm"))
+    #expect(
+      FileManager.default.contents(atPath: path)
+        == Data(SessionLog.record(Self.snapshot("after rm"))))
+    try file.save(Self.snapshot("appended"))
+    try FileManager.default.moveItem(atPath: path, toPath: path + ".old")
+    let old = FileManager.default.contents(atPath: path + ".old")
+    try #require(FileManager.default.createFile(atPath: path, contents: Data("other".utf8)))
+    try file.save(Self.snapshot("after mv"))
+    #expect(
+      FileManager.default.contents(atPath: path)
+        == Data(SessionLog.record(Self.snapshot("after mv"))))
+    #expect(FileManager.default.contents(atPath: path + ".old") == old)
+  }
+
   @Test func aLogThatWouldGrowPastTheBoundIsCompactedToItsLatestRecord() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
