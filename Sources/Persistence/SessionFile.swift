@@ -165,7 +165,8 @@ public final class SessionFile: Sendable {
     let record = SessionLog.record(snapshot)
     try appending.withLock { (appending: inout Appending?) throws(Failure) in
       if let log = appending, log.size + record.count <= Self.compactionSize, names(log) {
-        guard FileDescriptorIO.write(record, to: log.descriptor), fdatasync(log.descriptor) == 0 else {
+        guard FileDescriptorIO.write(record, to: log.descriptor), fdatasync(log.descriptor) == 0
+        else {
           // The tail may hold part of the record now: the next save compacts the log.
           let why = reason()
           _ = close(log.descriptor)
