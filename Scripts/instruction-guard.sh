@@ -87,6 +87,12 @@ jq=$(per_line jq -c .)
 # host's change fan-out, their screen reads, their rendering and writes).
 attached=$(per_line "$work/tictactoe" --frontend jsonl --frontend "text:$work/text.out" \
   --frontend "ansi:$work/ansi.out" --auth-delay 0)
+# A front end that does not load leaves the host running without it, with status 0: what text
+# and ansi add would then pass as a gain.
+for output in text ansi; do
+  [ -s "$work/$output.out" ] \
+    || { echo "instruction guard: the $output front end drew nothing; did it load?" >&2; exit 2; }
+done
 added=$((attached - host))
 ratio=$(awk -v h="$host" -v j="$jq" 'BEGIN { printf "%.2f", h / j }')
 echo "instruction guard: $lines JSON-lines actions, instructions per action (callgrind):"
