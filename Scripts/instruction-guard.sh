@@ -12,6 +12,9 @@
 #
 # Exit status: 0 within budget, 1 over budget, 2 could not measure.
 set -euo pipefail
+# A failure inside $(...) (a run under valgrind that fails) stops the guard too, rather than
+# count as 0 instructions, which passed as "well under the budget".
+shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
 
 budget_file=Scripts/instruction-budget
@@ -61,10 +64,13 @@ instructions() { # INPUT COMMAND...
   if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
     --log-file="$log" "$@" <"$input" >/dev/null 2>"$work/stderr"; then
     echo "instruction guard: $* failed under valgrind:" >&2
-    cat "$log" "$work/stderr" >&2
+    cat "$log" "$work/stderr" >&2 2>/dev/null || true
     exit 2
   fi
-  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log"
+  local count
+  count=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log")
+  [ -n "$count" ] || { echo "instruction guard: no count in callgrind's log for $*" >&2; exit 2; }
+  echo "$count"
 }
 
 # Per action: a run over the stream less a run over no input (start-up and exit).
@@ -81,6 +87,12 @@ jq=$(per_line jq -c .)
 # host's change fan-out, their screen reads, their rendering and writes).
 attached=$(per_line "$work/tictactoe" --frontend jsonl --frontend "text:$work/text.out" \
   --frontend "ansi:$work/ansi.out" --auth-delay 0)
+# A front end that does not load leaves the host running without it, with status 0: what text
+# and ansi add would then pass as a gain.
+for output in text ansi; do
+  [ -s "$work/$output.out" ] \
+    || { echo "instruction guard: the $output front end drew nothing; did it load?" >&2; exit 2; }
+done
 added=$((attached - host))
 ratio=$(awk -v h="$host" -v j="$jq" 'BEGIN { printf "%.2f", h / j }')
 echo "instruction guard: $lines JSON-lines actions, instructions per action (callgrind):"

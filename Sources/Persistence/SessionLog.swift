@@ -16,8 +16,10 @@
 /// - **A bad record before a whole one** cannot come from a crash, as the log is compacted
 ///   before anything is appended after a torn tail: the file is damaged. The last whole record
 ///   is still the session, and ``Contents/damage`` says where the damage is.
-/// - **The format before the log.** A file that does not start with a record (its first byte
-///   is `{`) is one snapshot, as files were before the log; it loads as it always did.
+/// - **The format before the log.** A file with no whole record that does not start with one
+///   (its first byte is `{`) is one snapshot, as files were before the log; it loads as it
+///   always did. A file whose first record is damaged where a record starts, but which holds a
+///   whole one, is a damaged log.
 public enum SessionLog {
   /// What a session file holds now.
   public struct Contents: Sendable {
@@ -51,9 +53,6 @@ public enum SessionLog {
   /// - Returns: The snapshot, and what else was found.
   /// - Throws: A ``SessionSnapshot/DecodeError`` when the file is a log with no whole record.
   public static func contents(of bytes: [UInt8]) throws(SessionSnapshot.DecodeError) -> Contents {
-    guard startsWithRecord(bytes[...]) else {
-      return Contents(snapshot: bytes, damage: nil)
-    }
     var last: Range<Int>?
     var damage: String?
     // The first bad record since the last whole one.
@@ -74,6 +73,8 @@ public enum SessionLog {
       start = end + 1
     }
     guard let last else {
+      // Not a log, unless it starts as one: the snapshot's reader says what is wrong with it.
+      guard startsWithRecord(bytes[...]) else { return Contents(snapshot: bytes, damage: nil) }
       throw SessionSnapshot.DecodeError(
         "", "no record in it is whole: \(bad ?? "record 1") is cut short or damaged")
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// `SessionFile` keeps the session as a log: each save appends a record, the first save of a
 /// process and a log grown past `SessionFile.compactionSize` compact it to one; and the real
-/// host restores the last whole save of a log with a torn tail, of a damaged log (kept aside),
+/// host restores the last whole save of a log with a torn tail, of a damaged log (a copy kept),
 /// and of a file in the format before the log.
 @Suite struct SessionFileLogTests {
   private static func snapshot(_ text: String) -> [UInt8] {
@@ -28,6 +28,31 @@ import Testing
     let expected =
       first + SessionLog.record(Self.snapshot("second")) + SessionLog.record(Self.snapshot("third"))
     #expect(FileManager.default.contents(atPath: path) == Data(expected))
+  }
+
+  /// A file removed (`rm`) or replaced (`mv`, an editor) while the host runs is written again
+  /// by the next save: appends to the file that was there would reach nobody.
+  @Test func aSaveAfterTheFileWasRemovedOrReplacedWritesItAgain() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("game").path
+    let file = try SessionFile.open(path)
+    try file.save(Self.snapshot("first"))
+    try file.save(Self.snapshot("second"))
+    try FileManager.default.removeItem(atPath: path)
+    try file.save(Self.snapshot("after rm"))
+    #expect(
+      FileManager.default.contents(atPath: path)
+        == Data(SessionLog.record(Self.snapshot("after rm"))))
+    try file.save(Self.snapshot("appended"))
+    try FileManager.default.moveItem(atPath: path, toPath: path + ".old")
+    let old = FileManager.default.contents(atPath: path + ".old")
+    try #require(FileManager.default.createFile(atPath: path, contents: Data("other".utf8)))
+    try file.save(Self.snapshot("after mv"))
+    #expect(
+      FileManager.default.contents(atPath: path)
+        == Data(SessionLog.record(Self.snapshot("after mv"))))
+    #expect(FileManager.default.contents(atPath: path + ".old") == old)
   }
 
   @Test func aLogThatWouldGrowPastTheBoundIsCompactedToItsLatestRecord() throws {
@@ -86,6 +111,28 @@ import Testing
       result.standardError.contains(
         "game is damaged: record 1 (at byte 0) is not a whole record; it is kept as game.bad-1, "
           + "and the game goes on from its last whole save"), "\(result.standardError)")
+  }
+
+  /// The copy of a damaged log is a second link to it: the file stays as it is, so a crash
+  /// before the next save restarts from it, and that save replaces the file rather than append
+  /// to what the copy holds.
+  @Test func aKeptCopyStaysAsItWasAndTheFileUntilTheNextSave() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("game").path
+    let file = try SessionFile.open(path)
+    try file.save(Self.snapshot("first"))
+    try file.save(Self.snapshot("second"))
+    let log = try #require(FileManager.default.contents(atPath: path))
+    let aside = try file.keepCopy()
+    #expect(aside == path + ".bad-1")
+    #expect(FileManager.default.contents(atPath: path) == log)
+    #expect(FileManager.default.contents(atPath: aside) == log)
+    try file.save(Self.snapshot("third"))
+    #expect(
+      FileManager.default.contents(atPath: path)
+        == Data(SessionLog.record(Self.snapshot("third"))))
+    #expect(FileManager.default.contents(atPath: aside) == log)
   }
 
   @Test func aFileInTheFormatBeforeTheLogLoadsAndIsRewrittenAsALog() async throws {

@@ -60,6 +60,17 @@ import Testing
     #expect(contents.damage == "record 2 (at byte \(second))")
   }
 
+  /// A first record whose checksum is damaged does not make the log a file of the format before
+  /// it: the whole records after it are still read.
+  @Test func aLogWhoseFirstChecksumIsDamagedIsStillALog() throws {
+    var bytes = Self.log(["a@b.c", "b@b.c"])
+    bytes.replaceSubrange(0..<8, with: Array("zz\u{0}zzzzz".utf8))
+    let contents = try SessionLog.contents(of: bytes)
+    #expect(Self.text(contents.snapshot).contains("b@b.c"))
+    #expect(!Self.text(contents.snapshot).contains("a@b.c"))
+    #expect(contents.damage == "record 1 (at byte 0)")
+  }
+
   @Test func aLogWithNoWholeRecordIsAnError() {
     let record = SessionLog.record(Self.snapshot("a@b.c"))
     #expect {

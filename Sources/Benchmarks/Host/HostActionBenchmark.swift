@@ -3,8 +3,9 @@ import FrontEndHost
 import TicTacToeAppCore
 import UnidirectionalFlow
 
-/// The cost of one action with the three stock front ends attached (each renders it into a
-/// file), against the same action with none attached.
+/// The cost of one action with the three stock front ends attached (each renders it into
+/// `/dev/null`: the host's and the front ends' work, not the disk's), against the same action
+/// with none attached.
 enum HostActionBenchmark {
   static let threeFrontEnds = Benchmark(
     name: "Host.Action.3FrontEnds",

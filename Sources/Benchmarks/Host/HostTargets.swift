@@ -36,7 +36,7 @@ enum HostTargets {
           isMet: result.ratio <= threeFrontEndsRatio,
           evidence: "\(Int(library)) ns vs \(Int(baseline)) ns: "
             + "\(TextFormat.fixed(result.ratio, decimals: 2))x (each front end renders the "
-            + "change into a file)"))
+            + "change into /dev/null)"))
     }
     if let result = results.first(where: { $0.name == "Host.Action.64Clients" }) {
       let library = result.library.nanosecondsPerOperation

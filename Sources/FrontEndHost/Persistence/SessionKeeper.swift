@@ -82,6 +82,9 @@ final class SessionKeeper {
     self.history = history
     self.beforeSave = beforeSave
     self.report = report
+    // Its closures hold it strongly, never weakly, until they run (or ``stop()`` cancels the
+    // timer): a weak reference would give the keeper a side table, which makes every retain
+    // and release of it slow, and this closure retains and releases it on every change.
     history.onChange = { [unowned self] in markDirty() }
     markDirty()
   }
@@ -123,9 +126,9 @@ final class SessionKeeper {
     isDirty = true
     guard !isScheduled else { return }
     isScheduled = true
-    StoreThread.schedule { [weak self] in
-      self?.isScheduled = false
-      _ = self?.commit()
+    StoreThread.schedule { [self] in
+      isScheduled = false
+      _ = commit()
     }
   }
 
@@ -155,8 +158,8 @@ final class SessionKeeper {
       takeOutcomes()
     } else {
       saver.save(bytes, number: changes) {
-        StoreThread.schedule { [weak self] in
-          guard let self, !isStopped else { return }
+        StoreThread.schedule { [self] in
+          guard !isStopped else { return }
           takeOutcomes()
           startSaveIfDirty(waiting: false)
         }
@@ -167,8 +170,7 @@ final class SessionKeeper {
   /// Starts the save held back once `wait` has passed, unless a timer is set already.
   private func pace(_ wait: Duration) {
     guard pacing == nil else { return }
-    pacing = loop.after(wait) { [weak self] in
-      guard let self else { return }
+    pacing = loop.after(wait) { [self] in
       pacing = nil
       guard !isStopped else { return }
       takeOutcomes()

@@ -184,7 +184,7 @@ enum CommandLineSpec {
     Option(
       name: "--session", value: ("FILE", .file, false), commands: game,
       help: "Restore the game from FILE if it exists, and keep FILE current: each change is on "
-        + "disk (fsync) before any front end shows it. No password or token is saved, and "
+        + "disk (fdatasync) before any front end shows it. No password or token is saved, and "
         + "requests in flight are not resumed. A file that is not a session is kept as "
         + "FILE.bad-N and the game starts fresh. One tictactoe per FILE (FILE.lock)."),
     Option(

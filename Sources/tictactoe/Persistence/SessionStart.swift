@@ -13,7 +13,7 @@ import TicTacToeAppCore
 enum SessionStart {
   /// The state in `path` (its last whole save, see `SessionLog`), or a fresh one when there is
   /// no file yet or it is not a session this build can restore (that file is moved aside, with
-  /// a message; so is a damaged one, whose last whole save is restored). Exits with
+  /// a message; a damaged one is kept there too, and its last whole save restored). Exits with
   /// ``ExitStatus/sessionUnusable`` when the file cannot be used at all.
   static func open(
     _ path: String, report: (String) -> Void
@@ -40,8 +40,9 @@ enum SessionStart {
         let contents = try SessionLog.contents(of: bytes)
         let (state, undo) = try SessionSnapshot.decodeWithUndo(contents.snapshot)
         if let damage = contents.damage {
-          // Its last whole save is good: play on from it, and keep the file as it was.
-          let aside = try file.quarantine()
+          // Its last whole save is good: play on from it, and keep the file as it was. The file
+          // stays until the first save replaces it: a crash before then restarts from it.
+          let aside = try file.keepCopy()
           report(
             "tictactoe: \(path) is damaged: \(damage) is not a whole record; it is kept "
               + "as \(aside), and the game goes on from its last whole save")
