@@ -14,6 +14,9 @@
 @MainActor
 public enum OutputFlusher {
   private static var dirty: [OutputSink] = []
+  /// Whether a flush job is queued on the store thread. A ``flushAll()`` called directly
+  /// leaves it queued: it flushes what is written after, so the next write need not queue
+  /// another (`benchmarks host` flushes after every action: a job and an `eventfd` write each).
   private static var isScheduled = false
   /// Bytes of a sink that wait for the save numbered `save`: those before `end`.
   private struct Hold {
@@ -71,12 +74,14 @@ public enum OutputFlusher {
     }
     guard !isScheduled else { return }
     isScheduled = true
-    StoreThread.schedule { flushAll() }
+    StoreThread.schedule {
+      isScheduled = false
+      flushAll()
+    }
   }
 
   /// Flushes every sink written to since the last flush, now.
   public static func flushAll() {
-    isScheduled = false
     let sinks = dirty
     dirty = []
     for sink in sinks {
