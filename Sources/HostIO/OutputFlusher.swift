@@ -13,8 +13,16 @@
 /// saved.
 @MainActor
 public enum OutputFlusher {
-  private static var dirty: [OutputSink] = []
-  private static var isScheduled = false
+  // No exclusivity checks on what every write and flush touches: every access is instantaneous,
+  // on the store thread.
+  @exclusivity(unchecked) private static var dirty: [OutputSink] = []
+  /// The buffer ``flushAll()`` hands to ``dirty`` next, so that marking a sink does not
+  /// allocate an array at each turn.
+  @exclusivity(unchecked) private static var spareDirty: [OutputSink] = []
+  /// Whether a flush job is queued on the store thread. A ``flushAll()`` called directly
+  /// leaves it queued: it flushes what is written after, so the next write need not queue
+  /// another (`benchmarks host` flushes after every action: a job and an `eventfd` write each).
+  @exclusivity(unchecked) private static var isScheduled = false
   /// Bytes of a sink that wait for the save numbered `save`: those before `end`.
   private struct Hold {
     let sink: OutputSink
@@ -30,7 +38,7 @@ public enum OutputFlusher {
   /// every held byte go.
   /// With `now`, the hook waits for the saves instead, and returns `nil`: a process that is
   /// ending or being suspended writes out everything first (``OutputSink/drain(within:)``).
-  public static var durability: (@MainActor (_ now: Bool) -> UInt64?)? {
+  @exclusivity(unchecked) public static var durability: (@MainActor (_ now: Bool) -> UInt64?)? {
     didSet {
       guard durability == nil else { return }
       durable(through: .max)
@@ -71,17 +79,22 @@ public enum OutputFlusher {
     }
     guard !isScheduled else { return }
     isScheduled = true
-    StoreThread.schedule { flushAll() }
+    StoreThread.schedule {
+      isScheduled = false
+      flushAll()
+    }
   }
 
   /// Flushes every sink written to since the last flush, now.
   public static func flushAll() {
-    isScheduled = false
-    let sinks = dirty
-    dirty = []
+    var sinks = spareDirty
+    spareDirty = []
+    swap(&sinks, &dirty)
     for sink in sinks {
       sink.isScheduled = false
       sink.flush()
     }
+    sinks.removeAll(keepingCapacity: true)
+    spareDirty = sinks
   }
 }

@@ -59,19 +59,19 @@ public final class OutputSink {
   /// that wait for a save (counted from the sink's start, so that they outlive `pending`'s
   /// compaction).
   @exclusivity(unchecked) private var appendedTotal = 0
-  private var releasedTotal = 0
+  @exclusivity(unchecked) private var releasedTotal = 0
   private let loop: any EventLoop
-  private var writableInterest: EventLoopInterest?
+  @exclusivity(unchecked) private var writableInterest: EventLoopInterest?
   @exclusivity(unchecked) var isScheduled = false
   /// Whether the sink's ``flush()`` is asking ``OutputFlusher`` what it may write.
-  var isAdmitting = false
+  @exclusivity(unchecked) var isAdmitting = false
 
   /// The failure that ended the sink, if any.
   @exclusivity(unchecked) public private(set) var failure: Failure?
   /// Called once, on the sink's failure.
   public var onFailure: ((OutputSink, Failure) -> Void)?
   /// Called whenever everything pending has been written.
-  public var onDrain: ((OutputSink) -> Void)?
+  @exclusivity(unchecked) public var onDrain: ((OutputSink) -> Void)?
   /// The most bytes the reader may take and leaves unwritten (``readerBacklog``) before the
   /// sink counts as failed (its reader stopped reading), or `nil` for no bound.
   @exclusivity(unchecked) public var backlogLimit: Int?
@@ -92,7 +92,7 @@ public final class OutputSink {
   /// the outputs that show states (standard output, observers' files, clients' sockets), not
   /// for the record log, which is itself written before the session is saved. So a sink that
   /// shows no state never waits on a save it has nothing to do with.
-  public var waitsForDurability = false
+  @exclusivity(unchecked) public var waitsForDurability = false
 
   /// A sink writing to `descriptor`, waiting for room on `loop`; it closes the descriptor in
   /// ``close()`` if `closesDescriptor`.
@@ -182,12 +182,7 @@ public final class OutputSink {
     // `pending` starts at byte `appendedTotal - pending.count` of the sink's output.
     let end = min(pending.count, releasedTotal - (appendedTotal - pending.count))
     while written < end {
-      let count = pending.withUnsafeBytes { bytes in
-        let start = bytes.baseAddress! + written
-        return isSocket
-          ? send(descriptor, start, end - written, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-          : Glibc.write(descriptor, start, end - written)
-      }
+      let count = Self.write(pending, from: written, to: end, descriptor, isSocket: isSocket)
       if count > 0 {
         written += count
       } else if count < 0 && errno == EINTR {
@@ -220,6 +215,20 @@ public final class OutputSink {
     pending.removeAll(keepingCapacity: pending.capacity <= (holdsForSaves ? 4 << 20 : 1 << 20))
     written = 0
     onDrain?(self)
+  }
+
+  /// Writes `bytes[start..<end]` to `descriptor` once; returns what `write` or `send` returns.
+  /// Nonisolated, so that the closure reading the bytes is too: a closure isolated to the main
+  /// actor checks the executor each time it runs (a fifth of a flush's own instructions).
+  private nonisolated static func write(
+    _ bytes: [UInt8], from start: Int, to end: Int, _ descriptor: Int32, isSocket: Bool
+  ) -> Int {
+    bytes.withUnsafeBytes { bytes in
+      let first = bytes.baseAddress! + start
+      return isSocket
+        ? send(descriptor, first, end - start, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+        : Glibc.write(descriptor, first, end - start)
+    }
   }
 
   /// Everything appended so far, for ``OutputFlusher``'s holds.
