@@ -84,16 +84,18 @@ public struct ObservationStateRegistrar: Sendable, Hashable {
   public var id: ObservableStateID { ObservableStateID(location: storage) }
 
   /// Records that the field at `keyPath` of `subject` was read, for the observation tracking
-  /// in progress, if any; nothing at all while no tracking has read this state.
+  /// in progress, if any; nothing at all while no tracking has read this state: not even a
+  /// copy of `subject` (a getter's `self`, the whole state), which is made only when the read
+  /// registers.
   ///
   /// - Parameters:
-  ///   - subject: The observable value read.
+  ///   - subject: The observable value read; evaluated only when the read registers.
   ///   - keyPath: The field read; made only when the read registers.
   @inlinable @inline(__always)
   public func access<Subject: Observable, Member>(
-    _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
+    _ subject: @autoclosure () -> Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    if storage.isTracked() { storage.registrar.access(subject, keyPath: keyPath()) }
+    if storage.isTracked() { storage.registrar.access(subject(), keyPath: keyPath()) }
   }
 
   /// Sets the field at `keyPath` to `newValue`, telling its observers (and counting the
