@@ -101,6 +101,34 @@ import TicTacToeFrontEndABI
     #expect(Self.text(last).contains(#""email":"d@pointfree.co","password":"<redacted>""#))
   }
 
+  /// Once its last reader detached, the host encodes no change until a front end reads again;
+  /// one still attached then reads the state as it is, here a rewind to an earlier one, not
+  /// the object encoded for the detached reader.
+  @Test func stopsEncodingEachChangeOnceItsReaderDetaches() async throws {
+    let host = makeTestHost()
+    let reader = try await Probe()
+    let session = try host.attach(FrontEndSpec(reader.path), ownsTerminal: false).get()
+    let other = try await attachedProbe(host)
+    let cache = host.bridge.stateJSON
+    #expect(!cache.isRead)
+    let (_, before) = Self.read(reader)
+    let empty = Self.text(before)
+    #expect(reader.sendPath("login.view.binding.email", string: "a@pointfree.co") == TTT_OK)
+    let (_, typed) = Self.read(reader)
+    #expect(Self.text(typed).contains(#""email":"a@pointfree.co""#))
+    #expect(cache.isRead)
+
+    host.detach(session)
+    #expect(!cache.isRead)
+    _ = host.rewind(toRevision: before.revision)
+    #expect(!cache.isRead)
+    let (status, rewound) = Self.read(other)
+    #expect(status == TTT_OK)
+    #expect(rewound.revision == typed.revision + 1)
+    #expect(Self.text(rewound) == empty)
+    #expect(cache.isRead)
+  }
+
   /// The password crosses as "<redacted>" only, and a rewind's state comes back as it was.
   @Test func keepsSecretsOutAndFollowsARewind() async throws {
     let host = makeTestHost()

@@ -12,7 +12,7 @@ import TicTacToeAppCore
 ///
 /// Once a front end has read, each new state is encoded as the store tells the bridge of it
 /// (``prepare(_:)``), from the state the store hands its subscriber: the read that follows
-/// copies no state out of the store.
+/// copies no state out of the store. Until a front end detaches (``forgetReaders()``).
 @MainActor
 final class StateJSONCache {
   /// What an entry keeps besides the bytes.
@@ -66,8 +66,9 @@ final class StateJSONCache {
   /// its entry at its next read), the next object is written into it, not into a new one.
   private var spare: Entry?
 
-  /// Whether a front end has read: from then on every change is encoded as it is told.
-  private var isRead = false
+  /// Whether a front end has read since one last detached: while it has, every change is
+  /// encoded as it is told.
+  private(set) var isRead = false
   /// The screen on top in the object ``writer`` holds, encoded from the state the store told
   /// last; `nil` when none is, or once an action may have changed the state since.
   private var prepared: HostFeature?
@@ -76,6 +77,15 @@ final class StateJSONCache {
   /// store's state may have changed while the revision did not yet.
   func forget() {
     current = nil
+    prepared = nil
+  }
+
+  /// A front end detached: each change is encoded as it is told only once a front end reads
+  /// again, so that a host whose front ends no longer read (switched away from `jsonl`)
+  /// encodes nothing. A reader still attached sets it again at its next read, which encodes
+  /// the store's state then.
+  func forgetReaders() {
+    isRead = false
     prepared = nil
   }
 

@@ -179,10 +179,12 @@ final class StoreBridge {
       + actionObservers.filter { $0.observer.session === session }.count
   }
 
-  /// Ends everything `session` registered.
+  /// Ends everything `session` registered, and stops encoding each change for the JSON-lines
+  /// object until a front end still attached reads it.
   func removeAll(of session: AttachedFrontEnd) {
     removeSubscriptions { $0.session === session }
     removeActionObservers { $0.observer.session === session }
+    stateJSON.forgetReaders()
   }
 
   func takeID() -> UInt64 {
