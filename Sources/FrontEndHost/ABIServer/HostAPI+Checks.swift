@@ -24,34 +24,37 @@ extension HostAPI {
       body)
   }
 
-  /// ``withStatus(_:_:_:)`` for a read (`read_root`, the screens' reads, `read_state_json`),
-  /// whose body is handed the routine's own `arguments` instead of capturing them (see
+  /// A `[store-thread]` routine on `pointer`, a `ttt_store *` or `ttt_output *` that must be
+  /// a `T`, that returns a status and calls into no front end and retires no handle: the
+  /// reads (`read_root`, the screens' reads, `read_state_json`) and `write`. Its body is
+  /// handed the routine's own `arguments` instead of capturing them (see
   /// ``with(_:as:_:unknown:refused:passing:_:)``).
   ///
-  /// On the store thread the handle and its front end are used as the registry holds them,
-  /// neither retained nor released: a read calls into no front end and retires no handle, so
-  /// the registry holds both until it returns. Retaining them cost about 270 instructions per
-  /// read (426 -> 153 for the wrapper, callgrind, text and ansi attached): a front end that a
-  /// weak reference points to (an output's closure, say) counts its references in a side
-  /// table, the slow path.
+  /// On the store thread the object and its front end are used as the registry holds them,
+  /// neither retained nor released: nothing the body does can retire them (a failed
+  /// output is dropped, and the host quits, only after the call), so the registry holds both
+  /// until it returns. Retaining them cost about 270 instructions per call (the
+  /// wrapper of a read went from 426 to 153, callgrind, text and ansi attached): a front end
+  /// that a weak reference points to (an output's closure, say) counts its references in a
+  /// side table, the slow path. Off the store thread the routine is refused as every other.
   @inline(__always)
-  static func withStatusOfRead<Arguments>(
-    _ store: OpaquePointer?, _ routine: String, passing arguments: Arguments,
-    _ body: @MainActor (StoreHandle, FrontEndHost, Arguments) throws(HostCallError) -> ttt_status
+  static func withStatusHeld<T: HandedOut, Arguments>(
+    _ pointer: OpaquePointer?, as type: T.Type, _ routine: String,
+    passing arguments: Arguments,
+    _ body: @MainActor (T, FrontEndHost, Arguments) throws(HostCallError) -> ttt_status
   ) -> ttt_status {
     guard isStoreThread() else {
-      // Refused by the thread rule, with the checks of every routine.
       return with(
-        store, as: StoreHandle.self, routine, unknown: TTT_ERR_INVALID_ARGUMENT,
-        refused: \.status, passing: arguments, body)
+        pointer, as: type, routine, unknown: TTT_ERR_INVALID_ARGUMENT, refused: \.status,
+        passing: arguments, body)
     }
-    switch HandleRegistry.findHeld(store, as: StoreHandle.self) {
-    case .live(let handle):
-      return handle._withUnsafeGuaranteedRef { handle in
-        Unmanaged.passUnretained(handle.session)._withUnsafeGuaranteedRef { session in
+    switch HandleRegistry.findHeld(pointer, as: type) {
+    case .live(let object):
+      return object._withUnsafeGuaranteedRef { object in
+        Unmanaged.passUnretained(object.session)._withUnsafeGuaranteedRef { session in
           check(session, routine, .storeThread, onStoreThread: true, refused: \.status) {
             host throws(HostCallError) in
-            try onMainActor(body, handle, host, arguments)
+            try onMainActor(body, object, host, arguments)
           }
         }
       }

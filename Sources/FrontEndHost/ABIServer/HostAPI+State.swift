@@ -47,7 +47,7 @@ extension HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
-    return withStatusOfRead(store, "read_root", passing: out) {
+    return withStatusHeld(store, as: StoreHandle.self, "read_root", passing: out) {
       handle, host, out throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       // `HostAPI.check`, not `check`: an unqualified call captures the metatype, the body's
@@ -87,7 +87,7 @@ extension HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let arguments = (out: out, feature: feature)
-    return withStatusOfRead(store, routine, passing: arguments) {
+    return withStatusHeld(store, as: StoreHandle.self, routine, passing: arguments) {
       handle, host, arguments throws(HostCallError) in
       let (out, feature) = arguments
       guard let out else { throw .invalid("the output struct is NULL") }
