@@ -128,6 +128,24 @@ enum HandleRegistry {
   static func find<T: AnyObject>(
     _ pointer: OpaquePointer?, as type: T.Type, onStoreThread: Bool
   ) -> Found<T> {
+    find(pointer, as: type, onStoreThread: onStoreThread) { $0 }
+  }
+
+  /// ``find(_:as:)`` on the store thread, for a caller that uses the object only while the
+  /// table still holds it (it retires no handle meanwhile, and calls into nothing that could):
+  /// the object as the table holds it, not retained.
+  @inline(__always)
+  static func findHeld<T: AnyObject>(_ pointer: OpaquePointer?, as type: T.Type) -> Found<
+    Unmanaged<T>
+  > {
+    find(pointer, as: type, onStoreThread: true) { Unmanaged.passUnretained($0) }
+  }
+
+  /// What `pointer` is, a live handle's object handed to `live` while the table is read.
+  @inline(__always)
+  private static func find<T: AnyObject, Live>(
+    _ pointer: OpaquePointer?, as type: T.Type, onStoreThread: Bool, _ live: (T) -> Live
+  ) -> Found<Live> {
     guard let pointer else { return .unknown }
     let (slot, generation) = (ID(pointer).slot, ID(pointer).generation)
     return read(onStoreThread: onStoreThread) { table in
@@ -140,7 +158,7 @@ enum HandleRegistry {
       guard generation == entry.generation, let object = entry.object as? T else {
         return .unknown
       }
-      return .live(object)
+      return .live(live(object))
     }
   }
 

@@ -42,10 +42,8 @@ extension HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let arguments = (bytes: bytes, length: length)
-    return with(
-      output, as: FrontEndOutput.self, "write", unknown: TTT_ERR_INVALID_ARGUMENT,
-      refused: \.status, passing: arguments
-    ) { output, _, arguments throws(HostCallError) in
+    return withStatusHeld(output, as: FrontEndOutput.self, "write", passing: arguments) {
+      output, _, arguments throws(HostCallError) in
       let (bytes, length) = arguments
       guard length == 0 || bytes != nil else { throw .invalid("the bytes are NULL") }
       let sink = output.sink

@@ -47,7 +47,8 @@ extension HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
-    return withStatus(store, "read_root", passing: out) { handle, host, out throws(HostCallError) in
+    return withStatusHeld(store, as: StoreHandle.self, "read_root", passing: out) {
+      handle, host, out throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       // `HostAPI.check`, not `check`: an unqualified call captures the metatype, the body's
       // only capture, and gives it a context allocated on every read.
@@ -86,7 +87,7 @@ extension HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let arguments = (out: out, feature: feature)
-    return withStatus(store, routine, passing: arguments) {
+    return withStatusHeld(store, as: StoreHandle.self, routine, passing: arguments) {
       handle, host, arguments throws(HostCallError) in
       let (out, feature) = arguments
       guard let out else { throw .invalid("the output struct is NULL") }

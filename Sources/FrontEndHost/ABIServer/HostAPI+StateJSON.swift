@@ -8,7 +8,7 @@ extension HostAPI {
   ) -> ttt_status {
     // Used synchronously on the store thread, during this call: nothing crosses threads.
     nonisolated(unsafe) let out = out
-    return withStatus(store, "read_state_json", passing: out) {
+    return withStatusHeld(store, as: StoreHandle.self, "read_state_json", passing: out) {
       handle, host, out throws(HostCallError) in
       guard let out else { throw .invalid("the output struct is NULL") }
       guard handle.feature == .root else {
