@@ -168,8 +168,8 @@ extension AppSchema.Intent {
         return embed(.set(field, text))
       },
       extract: { action in
-        guard let binding = extract(action), binding.keyPath == field else { return nil }
-        return AppSchema.Values(.text(binding.value as? String ?? ""))
+        guard let text = extract(action)?.value(at: field) else { return nil }
+        return AppSchema.Values(.text(text))
       },
       test: { action in extract(action)?.keyPath == field })
   }

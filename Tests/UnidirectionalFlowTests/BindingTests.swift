@@ -96,4 +96,15 @@ private struct SignUp: Reducer {
     #expect(action.description.hasPrefix("binding("))
     #expect(action.description.hasSuffix(", \"blob@pointfree.co\")"))
   }
+
+  @Test func aBindingActionsValueIsReadOnlyAtItsOwnField() {
+    let email = BindingAction<SignUp.State>.set(\.email, "blob@pointfree.co")
+    #expect(email.value(at: \.email) == "blob@pointfree.co")
+    // Another field of the same type, and one of another type.
+    #expect(email.value(at: \.password) == nil)
+    #expect(email.value(at: \.newsletter) == nil)
+    let newsletter = BindingAction<SignUp.State>.set(\.newsletter, true)
+    #expect(newsletter.value(at: \.newsletter) == true)
+    #expect(newsletter.value(at: \.email) == nil)
+  }
 }

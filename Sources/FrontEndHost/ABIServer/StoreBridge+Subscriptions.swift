@@ -41,7 +41,6 @@ extension StoreBridge {
     context: UnsafeMutableRawPointer?
   ) -> UInt64 {
     let id = takeID()
-    observesForFrontEnds = true
     subscriptions.append(
       Subscription(id: id, handle: handle, callback: callback, context: context, state: store.state)
     )
@@ -60,7 +59,8 @@ extension StoreBridge {
     redactor.update(from: state)
     for observer in stateObservers { observer(state) }
     stateJSON.prepare(state)
-    if observesForFrontEnds { markChangedSubscriptions(in: state) }
+    // None once the last front end's went: a change costs the front ends nothing then.
+    if !subscriptions.isEmpty { markChangedSubscriptions(in: state) }
   }
 
   /// Marks every subscription whose feature changed in `state`, and tells them unless a call

@@ -21,7 +21,10 @@ final class StoreBridge {
   /// The app store every front end reads and drives.
   let store: Store<TicTacToe.State, TicTacToe.Action>
   /// Whether every processed action is written to the diagnostics (`TICTACTOE_TRACE=1`).
-  var isTracing = false
+  // No exclusivity checks on what every broadcast touches (this, ``broadcastsStoreActions``,
+  // ``actionObservers``, ``payloadWriter``): every access is instantaneous, on the store thread,
+  // and none spans a call into a front end (`Scripts/instruction-guard.sh`).
+  @exclusivity(unchecked) var isTracing = false
   /// Where trace lines go.
   var trace: (String) -> Void = { _ in }
   /// The secrets the app holds now, for messages that quote input (read from any thread).
@@ -33,7 +36,7 @@ final class StoreBridge {
   static let replayRefusal = "this is a replay: the log drives the game"
   /// Whether the store's own actions go to action observers: not for `tictactoe attach`, whose
   /// store forwards intents and whose observers hear the host's actions instead.
-  var broadcastsStoreActions = true
+  @exclusivity(unchecked) var broadcastsStoreActions = true
   /// Each feature's state as last exported, shared by every front end's reads.
   let exports = ExportCache()
   /// The JSON-lines `state` object of the last revision a front end asked for
@@ -41,7 +44,9 @@ final class StoreBridge {
   let stateJSON = StateJSONCache()
 
   /// In the order they were registered (ids only grow), as they are called.
-  var subscriptions: [Subscription] = []
+  // No exclusivity checks on every change: every access is instantaneous, on the store thread
+  // (a round of callbacks walks a copy).
+  @exclusivity(unchecked) var subscriptions: [Subscription] = []
   /// Counts removals of subscriptions, so a round of callbacks notices one made by a callback.
   var subscriptionRemovals = 0
   /// The host's one store subscription (``stateDidChange(to:)``): the store compares each new
@@ -51,17 +56,14 @@ final class StoreBridge {
   /// The host's own observers of every change (the history, which counts the revision), told
   /// in the order they were added, after the redactor and before any front end.
   var stateObservers: [@MainActor (TicTacToe.State) -> Void] = []
-  /// Whether a front end ever subscribed: from then on, every change is told to
-  /// ``subscriptions``.
-  var observesForFrontEnds = false
   /// In the order they were registered (ids only grow), so a broadcast walks them as they are.
-  var actionObservers: [(id: UInt64, observer: ActionObserver)] = []
+  @exclusivity(unchecked) var actionObservers: [(id: UInt64, observer: ActionObserver)] = []
   /// Counts removals of action observers, so a broadcast notices one made by a callback.
   var observerRemovals = 0
   /// The id the next subscription or observer gets (shared, so ids order both).
   var nextID: UInt64 = 1
   /// The payload of the action being broadcast, encoded into a reused buffer.
-  var payloadWriter = JSONWriter(capacity: 256)
+  @exclusivity(unchecked) var payloadWriter = JSONWriter(capacity: 256)
   private var actionObservation: StoreSubscription?
   /// How many calls into front ends are under way (one inside another's callback counts too).
   @exclusivity(unchecked) var frontEndCallDepth = 0
