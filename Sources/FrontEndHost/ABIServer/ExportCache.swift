@@ -189,6 +189,16 @@ final class ExportCache {
     return spares[slot]
   }
 
+  /// Forgets which exports and root were handed out at the revision now, keeping the exports
+  /// themselves: an action was reduced, and the store's state may have changed while the
+  /// revision did not yet (its observers are told before the history counts it). A read then
+  /// looks at the state, as ``export(_:)`` does, instead of taking what was handed out before
+  /// the action.
+  func forgetHandOuts() {
+    root = nil
+    for slot in handedOutAt.indices { handedOutAt[slot] = nil }
+  }
+
   /// Forgets every export, for a state tree put back whole: what was exported may show a later
   /// value of the same states, which no setter will report (see the type's comment).
   func dropAll() {
