@@ -57,8 +57,12 @@ extension Frame {
     guard column >= 0 else { return nil }
     let end = column + min(bytes.count, max(0, limit - column))
     let start = row * columns
+    // Clipped just before a byte that is not ASCII: the last byte drawn may begin a grapheme
+    // wider than the room left, which the grapheme path leaves undrawn. That cell is left to it.
+    let drawn = end - column
+    let last = drawn > 0 && drawn < bytes.count && bytes[drawn] >= 0x80 ? end - 1 : end
     let isWhole = cells.withUnsafeMutableBufferPointer { cells -> Bool in
-      for x in column..<end {
+      for x in column..<last {
         let byte = bytes[x - column]
         guard byte &- 0x20 < 0x5F, cells[start + x].width == 1 else { return false }
         cells[start + x] = PackedCell(glyph: PackedCell.ascii(byte), look: look)
@@ -67,7 +71,9 @@ extension Frame {
     }
     // Clipped text: a byte past the limit may begin a mark the grapheme path joins to the last
     // cell drawn.
-    guard isWhole, !bytes[(end - column)...].contains(where: { $0 >= 0x80 }) else { return nil }
+    guard isWhole, last == end, !bytes[drawn...].contains(where: { $0 >= 0x80 }) else {
+      return nil
+    }
     return end
   }
 

@@ -23,6 +23,25 @@ import Testing
     #expect(Self.row(frame) == ["a", "b", "e\u{301}", " ", " "])
   }
 
+  @Test func aLetterThatAWideGraphemeJustPastTheLimitBeginsIsNotDrawn() {
+    var frame = Frame(columns: 5, rows: 1)
+    frame.put("zzzzz", row: 0, column: 0)
+    // `#` and U+FE0F are one grapheme two columns wide: it does not fit in the third column.
+    #expect(frame.put("ab#\u{FE0F}", row: 0, column: 0, maxWidth: 3) == 2)
+    #expect(Self.row(frame) == ["a", "b", "z", "z", "z"])
+    // Nor at the frame's edge.
+    #expect(frame.put("yyyy#\u{FE0F}", row: 0, column: 0) == 4)
+    #expect(Self.row(frame) == ["y", "y", "y", "y", "z"])
+  }
+
+  @Test func textClippedToNothingBeforeAWideGraphemeDrawsNothing() {
+    var frame = Frame(columns: 3, rows: 1)
+    frame.put("zzz", row: 0, column: 0)
+    #expect(frame.put("\u{1F600}ab", row: 0, column: 0, maxWidth: 0) == 0)
+    #expect(frame.put("ab", row: 0, column: 3) == 0)
+    #expect(Self.row(frame) == ["z", "z", "z"])
+  }
+
   @Test func aControlCharacterAfterTheASCIIStartIsAQuestionMark() {
     var frame = Frame(columns: 6, rows: 1)
     // CR LF is one character, one `?`.

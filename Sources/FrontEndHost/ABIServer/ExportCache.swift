@@ -107,26 +107,35 @@ final class ExportCache {
   @exclusivity(unchecked) private var handedOutAt: [UInt64?] = Array(
     repeating: nil, count: HostFeature.allCases.count)
 
+  /// Per feature (bit `rawValue`), and for the root (``rootBit``): what was handed out at the
+  /// revision now is not to be taken for current, as an action was reduced since
+  /// (``forgetHandOuts()``). One word, so that forgetting costs a store at every action.
+  @exclusivity(unchecked) private var forgotten: UInt64 = 0
+  private static let rootBit: UInt64 = 1 << 63
+
   /// The root's struct as `read_root` last filled it, with the replay progress it shows.
   @exclusivity(unchecked) private var root: (value: ttt_root_state, replay: ReplayProgress?)?
 
   /// The root's struct as filled at `revision`, the host's revision now, with `replay`, its
   /// replay progress now; `nil` when it was not filled since (then ``keep(root:replay:)``).
   func root(at revision: UInt64, replay: ReplayProgress?) -> ttt_root_state? {
-    guard let root, root.value.revision == revision, root.replay == replay else { return nil }
+    guard forgotten & Self.rootBit == 0, let root, root.value.revision == revision,
+      root.replay == replay
+    else { return nil }
     return root.value
   }
 
   /// Keeps `root`, the root's struct as just filled with `replay`, for ``root(at:replay:)``.
   func keep(root: ttt_root_state, replay: ReplayProgress?) {
     self.root = (root, replay)
+    forgotten &= ~Self.rootBit
   }
 
   /// `feature`'s export as handed out at `revision`, the host's revision now, or `nil` when it
   /// was not handed out at this revision (then ``export(_:of:at:)`` looks at the state).
   func kept(_ feature: HostFeature, at revision: UInt64) -> Entry? {
     let slot = Int(feature.rawValue)
-    return handedOutAt[slot] == revision ? entries[slot] : nil
+    return handedOutAt[slot] == revision && forgotten & 1 << slot == 0 ? entries[slot] : nil
   }
 
   /// The export of `state`, `feature`'s part of the app state, as ``export(_:)`` finds or
@@ -134,6 +143,7 @@ final class ExportCache {
   func export(_ state: FeatureState, of feature: HostFeature, at revision: UInt64) -> Entry? {
     guard let entry = export(state) else { return nil }
     handedOutAt[Int(feature.rawValue)] = revision
+    forgotten &= ~(1 << UInt64(feature.rawValue))
     return entry
   }
 
@@ -187,6 +197,15 @@ final class ExportCache {
     guard isKnownUniquelyReferenced(&spares[slot]) else { return nil }
     defer { spares[slot] = entries[slot] }
     return spares[slot]
+  }
+
+  /// Forgets which exports and root were handed out at the revision now, keeping the exports
+  /// themselves: an action was reduced, and the store's state may have changed while the
+  /// revision did not yet (its observers are told before the history counts it). A read then
+  /// looks at the state, as ``export(_:)`` does, instead of taking what was handed out before
+  /// the action.
+  func forgetHandOuts() {
+    forgotten = ~0
   }
 
   /// Forgets every export, for a state tree put back whole: what was exported may show a later

@@ -88,7 +88,11 @@ final class StoreBridge {
     // `Scripts/instruction-guard.sh --print`).
     stateObservation = store.subscribe { [weak self] state in self?.stateDidChange(to: state) }
     actionObservation = store.observeActions { [weak self] action, origin in
-      self?.broadcast(action, origin: origin)
+      // Before anyone is told: an observer that reads a screen reads the state this action
+      // made, under the same revision as the one before (``ExportCache/forgetHandOuts()``).
+      guard let self else { return }
+      exports.forgetHandOuts()
+      broadcast(action, origin: origin)
     }
   }
 
