@@ -127,6 +127,31 @@ import UnidirectionalFlow
     #expect(keeping.saved.contains(#""\#(email)""#), "saved: \(keeping.saved)")
   }
 
+  /// The history tells the keeper of a change only while that could matter: a change made
+  /// after a save started, in the same turn of the store thread (an output's flush starts
+  /// saves too), is still saved.
+  @Test func aChangeAfterASaveStartedInTheSameTurnIsSavedToo() async throws {
+    let keeping = try Keeping()
+    defer { keeping.end() }
+    #expect(await keeping.settle())
+    keeping.loop.advance(by: SessionKeeper.minimumInterval)
+
+    let first = keeping.edit()
+    #expect(keeping.keeper.isScheduled)
+    let save = keeping.keeper.commit()
+    #expect(save != nil, "the change needs no save")
+    #expect(keeping.started == 2, "the flush started no save")
+    let second = keeping.edit()
+    #expect(
+      keeping.keeper.commit() ?? 0 > save ?? 0, "output of the second change waits for no save")
+    #expect(await keeping.settle())
+    #expect(keeping.saved.contains(#""\#(first)""#), "saved: \(keeping.saved)")
+    keeping.loop.advance(by: SessionKeeper.minimumInterval)
+    #expect(await keeping.settle())
+    #expect(keeping.started == 3, "the second change was never saved")
+    #expect(keeping.saved.contains(#""\#(second)""#), "saved: \(keeping.saved)")
+  }
+
   @Test func stoppingSavesTheLastStateWithoutWaitingForTheInterval() async throws {
     let keeping = try Keeping()
     defer { keeping.end() }

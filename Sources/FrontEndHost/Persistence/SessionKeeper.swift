@@ -122,12 +122,17 @@ final class SessionKeeper {
     } while (saving != nil || isDirty) && !isStopped
   }
 
+  /// Marks the session dirty and schedules the keeper's turn. Until one of the two is undone
+  /// (a save starts, or the turn runs), further changes would change nothing here, so the
+  /// history stops telling of them meanwhile (``StateHistory/notifiesChanges``).
   private func markDirty() {
     isDirty = true
+    history.notifiesChanges = false
     guard !isScheduled else { return }
     isScheduled = true
     StoreThread.schedule { [self] in
       isScheduled = false
+      history.notifiesChanges = true
       _ = commit()
     }
   }
@@ -143,6 +148,7 @@ final class SessionKeeper {
       return
     }
     isDirty = false
+    history.notifiesChanges = true
     beforeSave()
     // The states before each move of the game on screen are saved with it, so that `:undo`
     // works after a restore.
