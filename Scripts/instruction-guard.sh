@@ -39,15 +39,12 @@ if [ "$build" -eq 1 ]; then
   for frontend in jsonl text ansi; do swift build -c release --product "tictactoe-$frontend"; done
 fi
 bin="$(swift build -c release --show-bin-path)"
-for product in tictactoe libtictactoe-jsonl.so libtictactoe-text.so libtictactoe-ansi.so; do
-  [ -f "$bin/$product" ] || { echo "instruction guard: $bin/$product is missing" >&2; exit 2; }
-done
-
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # valgrind cannot read the DWARF of Swift's debug info: run copies without it. The host finds
 # the front ends next to its executable.
 for product in tictactoe libtictactoe-jsonl.so libtictactoe-text.so libtictactoe-ansi.so; do
+  [ -f "$bin/$product" ] || { echo "instruction guard: $bin/$product is missing" >&2; exit 2; }
   objcopy --strip-debug "$bin/$product" "$work/$product"
 done
 

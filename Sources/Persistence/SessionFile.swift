@@ -71,8 +71,14 @@ public final class SessionFile: Sendable {
   }
 
   deinit {
-    if let log = appending.withLock({ $0 }) { _ = close(log.descriptor) }
+    appending.withLock { Self.stopAppending(&$0) }
     _ = close(lock)
+  }
+
+  /// Closes the log this process appends to, if one is open: the next save compacts the log.
+  private static func stopAppending(_ appending: inout Appending?) {
+    if let log = appending { _ = close(log.descriptor) }
+    appending = nil
   }
 
   /// Takes the file for this process: locks `PATH.lock` (created 0600) or fails naming the
@@ -169,15 +175,13 @@ public final class SessionFile: Sendable {
         else {
           // The tail may hold part of the record now: the next save compacts the log.
           let why = reason()
-          _ = close(log.descriptor)
-          appending = nil
+          Self.stopAppending(&appending)
           throw failure("cannot append to it: \(why)")
         }
         appending?.size += record.count
         return
       }
-      if let log = appending { _ = close(log.descriptor) }
-      appending = nil
+      Self.stopAppending(&appending)
       appending = Appending(descriptor: try writeWhole(record), size: record.count)
     }
   }
@@ -195,8 +199,7 @@ public final class SessionFile: Sendable {
   /// - Parameter bytes: The whole new content.
   public func replace(with bytes: [UInt8]) throws(Failure) {
     try appending.withLock { (appending: inout Appending?) throws(Failure) in
-      if let log = appending { _ = close(log.descriptor) }
-      appending = nil
+      Self.stopAppending(&appending)
       _ = close(try writeWhole(bytes))
     }
   }
@@ -251,10 +254,7 @@ public final class SessionFile: Sendable {
   /// Links the file as `PATH.bad-N` for the first N free. Closes the log this process appends
   /// to first: the next save then replaces the file, leaving what that name links to as it is.
   private func linkAside() throws(Failure) -> String {
-    appending.withLock { appending in
-      if let log = appending { _ = close(log.descriptor) }
-      appending = nil
-    }
+    appending.withLock { Self.stopAppending(&$0) }
     for number in 1...1000 {
       let aside = "\(path).bad-\(number)"
       // link fails rather than replace an existing file; rename would overwrite it.

@@ -12,6 +12,15 @@ import Testing
     Array(#"{"format":"tictactoe-session","version":1,"note":"\#(text)"}"#.utf8) + [10]
   }
 
+  /// The session file `game` in `directory`, opened and saved twice ("first", then "second"):
+  /// a log of two records that this process appends to.
+  private static func fileSavedTwice(in directory: URL) throws -> SessionFile {
+    let file = try SessionFile.open(directory.appendingPathComponent("game").path)
+    try file.save(snapshot("first"))
+    try file.save(snapshot("second"))
+    return file
+  }
+
   @Test func theFirstSaveCompactsTheLogAndLaterOnesAppend() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -35,10 +44,8 @@ import Testing
   @Test func aSaveAfterTheFileWasRemovedOrReplacedWritesItAgain() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("game").path
-    let file = try SessionFile.open(path)
-    try file.save(Self.snapshot("first"))
-    try file.save(Self.snapshot("second"))
+    let file = try Self.fileSavedTwice(in: directory)
+    let path = file.path
     try FileManager.default.removeItem(atPath: path)
     try file.save(Self.snapshot("after rm"))
     #expect(
@@ -119,10 +126,8 @@ import Testing
   @Test func aKeptCopyStaysAsItWasAndTheFileUntilTheNextSave() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("game").path
-    let file = try SessionFile.open(path)
-    try file.save(Self.snapshot("first"))
-    try file.save(Self.snapshot("second"))
+    let file = try Self.fileSavedTwice(in: directory)
+    let path = file.path
     let log = try #require(FileManager.default.contents(atPath: path))
     let aside = try file.keepCopy()
     #expect(aside == path + ".bad-1")
