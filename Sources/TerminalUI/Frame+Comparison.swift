@@ -42,7 +42,11 @@ extension Frame {
       other.cells.withUnsafeBufferPointer { theirs in
         // Runs of equal cells a block at a time (one `memcmp`), then the block that differs
         // cell by cell.
-        while end - x >= Self.comparedBlock, Self.sameBlock(mine, theirs, at: start + x) {
+        while end - x >= Self.comparedBlock,
+          memcmp(
+            mine.baseAddress! + start + x, theirs.baseAddress! + start + x,
+            Self.comparedBlock * MemoryLayout<PackedCell>.stride) == 0
+        {
           x += Self.comparedBlock
         }
         while x < end, mine[start + x] == theirs[start + x] { x += 1 }
@@ -68,7 +72,10 @@ extension Frame {
     return cells.withUnsafeBufferPointer { mine in
       other.cells.withUnsafeBufferPointer { theirs in
         while x >= Self.comparedBlock,
-          Self.sameBlock(mine, theirs, at: start + x - Self.comparedBlock)
+          memcmp(
+            mine.baseAddress! + start + x - Self.comparedBlock,
+            theirs.baseAddress! + start + x - Self.comparedBlock,
+            Self.comparedBlock * MemoryLayout<PackedCell>.stride) == 0
         {
           x -= Self.comparedBlock
         }
@@ -80,17 +87,6 @@ extension Frame {
 
   /// The cells compared with one `memcmp` while looking for a change.
   private static let comparedBlock = 8
-
-  /// Whether the ``comparedBlock`` cells from `index` on hold the same words in both buffers.
-  @inline(__always)
-  private static func sameBlock(
-    _ mine: UnsafeBufferPointer<PackedCell>, _ theirs: UnsafeBufferPointer<PackedCell>,
-    at index: Int
-  ) -> Bool {
-    memcmp(
-      mine.baseAddress! + index, theirs.baseAddress! + index,
-      comparedBlock * MemoryLayout<PackedCell>.stride) == 0
-  }
 
   /// How many cells of row `row` differ from the same cells of `other` (a frame of the same
   /// width): their words compared, unless a grapheme too long to pack is in either frame.
@@ -106,7 +102,11 @@ extension Frame {
         var block = start
         while block < start + columns {
           let blockEnd = min(block + Self.comparedBlock, start + columns)
-          if blockEnd - block < Self.comparedBlock || !Self.sameBlock(mine, theirs, at: block) {
+          if blockEnd - block < Self.comparedBlock
+            || memcmp(
+              mine.baseAddress! + block, theirs.baseAddress! + block,
+              Self.comparedBlock * MemoryLayout<PackedCell>.stride) != 0
+          {
             for index in block..<blockEnd where mine[index] != theirs[index] { count += 1 }
           }
           block = blockEnd
