@@ -35,7 +35,6 @@ struct ActionLine {
     _ line: UnsafeBufferPointer<UInt8>, actions: ActionDirectory, host: HostConnection
   ) -> Outcome? {
     guard let spec = intent(of: line, actions: actions) else { return nil }
-    let id = scanner.member(named: "id", in: line)
     strings.removeAll(keepingCapacity: true)
     for member in arguments where member.isString {
       strings.append(contentsOf: line[member.value])
@@ -63,6 +62,9 @@ struct ActionLine {
       }
     }
     if status == TTT_OK { return .sent }
+    // The id only for a refusal (the scanner still holds the line's members: the host's send
+    // calls nothing of this front end back).
+    let id = scanner.member(named: "id", in: line)
     return .refused(host.lastError, id: id.map { Self.value(of: $0, in: line) })
   }
 

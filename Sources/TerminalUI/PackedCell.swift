@@ -33,15 +33,9 @@ struct PackedCell: Equatable, Sendable {
 
   /// The inline glyph of `character`, or `nil` when its UTF-8 is longer than 7 bytes.
   static func inlineGlyph(_ character: Character) -> UInt64? {
-    inlineGlyph(utf8: character.utf8)
-  }
-
-  /// The inline glyph of these UTF-8 bytes, or `nil` when they are more than 7.
-  @inline(__always)
-  private static func inlineGlyph<Bytes: Sequence<UInt8>>(utf8: Bytes) -> UInt64? {
     var glyph: UInt64 = 0
     var count: UInt64 = 0
-    for byte in utf8 {
+    for byte in character.utf8 {
       guard count < UInt64(inlineCapacity) else { return nil }
       glyph |= UInt64(byte) << (8 * count)
       count += 1
