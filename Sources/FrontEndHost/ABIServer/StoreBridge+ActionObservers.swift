@@ -33,9 +33,6 @@ extension StoreBridge {
   }
 
   func broadcast(_ action: TicTacToe.Action, origin: ActionOrigin) {
-    // The state may have changed under the same revision until the history counts it: an
-    // observer told now reads the state this action made, as `read_root` shows it.
-    stateJSON.forget()
     if isTracing {
       let (casePath, error) = ActionDescription.describe(action)
       trace(
