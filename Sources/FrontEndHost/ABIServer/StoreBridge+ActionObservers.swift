@@ -33,6 +33,11 @@ extension StoreBridge {
   }
 
   func broadcast(_ action: TicTacToe.Action, origin: ActionOrigin) {
+    // Before anyone is told: the state may have changed under the same revision until the
+    // history counts it, and an observer that reads a screen or the JSON-lines object reads
+    // the state this action made (``ExportCache/forgetHandOuts()``, ``StateJSONCache/forget()``).
+    exports.forgetHandOuts()
+    stateJSON.forget()
     if isTracing {
       let (casePath, error) = ActionDescription.describe(action)
       trace(

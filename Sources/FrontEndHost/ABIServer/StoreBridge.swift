@@ -88,14 +88,7 @@ final class StoreBridge {
     // `Scripts/instruction-guard.sh --print`).
     stateObservation = store.subscribe { [weak self] state in self?.stateDidChange(to: state) }
     actionObservation = store.observeActions { [weak self] action, origin in
-      // Before anyone is told: the state may have changed under the same revision until the
-      // history counts it, and an observer that reads a screen or the JSON-lines object reads
-      // the state this action made (``ExportCache/forgetHandOuts()``,
-      // ``StateJSONCache/forget()``).
-      guard let self else { return }
-      exports.forgetHandOuts()
-      stateJSON.forget()
-      broadcast(action, origin: origin)
+      self?.broadcast(action, origin: origin)
     }
   }
 
