@@ -33,8 +33,10 @@ extension StoreBridge {
   }
 
   func broadcast(_ action: TicTacToe.Action, origin: ActionOrigin) {
-    // The state may have changed under the same revision until the history counts it: an
-    // observer told now reads the state this action made, as `read_root` shows it.
+    // Before anyone is told: the state may have changed under the same revision until the
+    // history counts it, and an observer that reads a screen or the JSON-lines object reads
+    // the state this action made (``ExportCache/forgetHandOuts()``, ``StateJSONCache/forget()``).
+    exports.forgetHandOuts()
     stateJSON.forget()
     if isTracing {
       let (casePath, error) = ActionDescription.describe(action)

@@ -88,11 +88,7 @@ final class StoreBridge {
     // `Scripts/instruction-guard.sh --print`).
     stateObservation = store.subscribe { [weak self] state in self?.stateDidChange(to: state) }
     actionObservation = store.observeActions { [weak self] action, origin in
-      // Before anyone is told: an observer that reads a screen reads the state this action
-      // made, under the same revision as the one before (``ExportCache/forgetHandOuts()``).
-      guard let self else { return }
-      exports.forgetHandOuts()
-      broadcast(action, origin: origin)
+      self?.broadcast(action, origin: origin)
     }
   }
 

@@ -115,9 +115,7 @@ extension BindingAction: CasePathable {
     ) -> AnyCasePath<BindingAction, Value> {
       AnyCasePath(
         embed: { .set(keyPath, $0) },
-        extract: {
-          $0.keyPath == keyPath ? $0.value as? Value : nil
-        })
+        extract: { $0.value(at: keyPath) })
     }
   }
 
