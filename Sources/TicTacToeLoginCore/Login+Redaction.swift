@@ -26,7 +26,7 @@ extension Login.Action.View: CustomReflectable {
     switch self {
     case .binding(let action):
       let shown =
-        if action.keyPath == \Login.State.password, let password = action.value as? String {
+        if let password = action.value(at: \Login.State.password) {
           BindingAction<Login.State>.set(\.password, redacted(password))
         } else {
           action

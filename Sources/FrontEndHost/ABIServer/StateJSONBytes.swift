@@ -38,7 +38,7 @@ final class StateJSONBytes {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  /// An integer, digit by digit as `JSONWriter` writes it.
+  /// An integer in decimal: the bytes `JSONWriter.number` writes for it.
   func number(_ value: Int) {
     if value < 0 { append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
